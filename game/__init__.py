@@ -1,0 +1,1 @@
+"""Easy Harp and Eight Off."""

@@ -1,0 +1,133 @@
+"""Piles and actions in the contract's notation (section 4).
+
+An action is a small frozen value that prints and parses itself:
+
+>>> str(Action.parse("C2.3>c5"))
+'c2.3>c5'
+>>> Action.parse("tap s")
+Action(kind='draw', src=None, dst=None, count=1)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import ActionSyntaxError
+
+COLUMN, WASTE, STOCK, FOUNDATION, CELL = "c", "w", "s", "f", "r"
+MAX_INDEX = {COLUMN: 9, FOUNDATION: 8, CELL: 8}
+
+
+@dataclass(frozen=True)
+class Pile:
+    """A pile on the table. ``index`` counts from 0; None means the whole
+    area (``f``: the slot that takes the card, ``r``: the first empty cell)."""
+
+    kind: str
+    index: int | None = None
+
+    def __str__(self) -> str:
+        return self.kind if self.index is None else f"{self.kind}{self.index + 1}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Pile":
+        m = re.fullmatch(r"([cwsfr])(\d*)", text.strip().lower())
+        if not m:
+            raise ActionSyntaxError(f"{text!r} is not a pile (c1-c9, w, s, f, f1-f8, r, r1-r8)")
+        kind, digits = m.groups()
+        if not digits:
+            if kind == COLUMN:
+                raise ActionSyntaxError("a column needs its number, c1 to c9")
+            return cls(kind)
+        if kind in (WASTE, STOCK):
+            raise ActionSyntaxError(f"{text!r} is not a pile: the {'waste' if kind == WASTE else 'stock'} has no number")
+        number = int(digits)
+        if digits.startswith("0") or not 1 <= number <= MAX_INDEX[kind]:
+            raise ActionSyntaxError(f"{text!r} is not a pile: {kind} goes from {kind}1 to {kind}{MAX_INDEX[kind]}")
+        return cls(kind, number - 1)
+
+
+def column(i: int) -> Pile:
+    return Pile(COLUMN, i)
+
+
+def foundation(i: int | None = None) -> Pile:
+    return Pile(FOUNDATION, i)
+
+
+def cell(i: int | None = None) -> Pile:
+    return Pile(CELL, i)
+
+
+WASTE_PILE = Pile(WASTE)
+STOCK_PILE = Pile(STOCK)
+FOUNDATIONS = Pile(FOUNDATION)
+FIRST_EMPTY_CELL = Pile(CELL)
+
+DRAW, MOVE, TAP, DTAP, UNDO = "draw", "move", "tap", "dtap", "undo"
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: str
+    src: Pile | None = None
+    dst: Pile | None = None
+    count: int = 1
+
+    def __str__(self) -> str:
+        if self.kind in (DRAW, UNDO):
+            return self.kind
+        if self.kind in (TAP, DTAP):
+            return f"{self.kind} {self.src}"
+        src = f"{self.src}.{self.count}" if self.count > 1 else str(self.src)
+        return f"{src}>{self.dst}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        if not isinstance(text, str):
+            raise ActionSyntaxError(f"an action must be text, got {text!r}")
+        token = " ".join(text.strip().lower().split())
+        if token in (DRAW, UNDO):
+            return cls(token)
+        words = token.split(" ")
+        if len(words) == 2 and words[0] in (TAP, DTAP):
+            pile = Pile.parse(words[1])
+            if pile.kind == STOCK:
+                return cls(DRAW)
+            if pile.kind == CELL and pile.index is None:
+                raise ActionSyntaxError("tap needs one cell, r1 to r8")
+            return cls(words[0], pile)
+        m = re.fullmatch(r"([a-z]+\d*)(?:\.(\d+))?>([a-z]+\d*)", token)
+        if not m:
+            raise ActionSyntaxError(
+                f"{text.strip()!r} is not an action (draw, undo, tap PILE, dtap PILE, SRC>DST, SRC.N>DST)"
+            )
+        src_text, count_text, dst_text = m.groups()
+        src, dst = Pile.parse(src_text), Pile.parse(dst_text)
+        if src.index is None and src.kind in (FOUNDATION, CELL):
+            raise ActionSyntaxError(f"{src_text!r} names an area, not a pile to take from (say {src_text}1, ...)")
+        count = 1
+        if count_text is not None:
+            if src.kind != COLUMN:
+                raise ActionSyntaxError(f"{src_text}.{count_text}: only a column can give several cards")
+            count = int(count_text)
+            if count < 1:
+                raise ActionSyntaxError(f"{src_text}.{count_text}: the number of cards starts at 1")
+        return cls(MOVE, src, dst, count)
+
+
+def move(src: Pile, dst: Pile, count: int = 1) -> Action:
+    return Action(MOVE, src, dst, count)
+
+
+def tap(pile: Pile) -> Action:
+    return Action(TAP, pile)
+
+
+def double_tap(pile: Pile) -> Action:
+    return Action(DTAP, pile)
+
+
+DRAW_ACTION = Action(DRAW)
+UNDO_ACTION = Action(UNDO)

@@ -1,0 +1,190 @@
+"""Deal codes, the shuffle generator and today's deal.
+
+Deal codes
+----------
+``<GAME>-<VARIANT>-<NUMBER>``, e.g. ``EH1-N-AAAAAAF`` (Easy Harp deal 5) or
+``EO1-C8-AAAAAFA`` (Eight Off deal 130, 8 cells). NUMBER is the deal number
+1 .. 999 999 in base 26, seven letters, ``A`` = 0 .. ``Z`` = 25, most
+significant first. The digit in GAME is the dealing version: if the way a
+number becomes a layout ever changes, a new digit is added and the old one
+keeps dealing its old layouts.
+
+The generator (dealing version 1)
+---------------------------------
+Layouts never depend on Python's ``random`` module. Each deal is shuffled by
+SplitMix64 (Steele, Lea, Flood 2014), a 64-bit generator whose whole
+definition is the five lines of ``SplitMix64.next``:
+
+* seed ``s = number + 0x9E3779B97F4A7C15 * G`` (mod 2**64), with ``G = 1``
+  for Easy Harp and ``G = 2`` for Eight Off, so both games deal differently
+  from the same number; all Eight Off variants share the shuffle of a number;
+* ``next``: ``s += 0x9E3779B97F4A7C15``; ``z = s``;
+  ``z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9``; ``z = (z ^ z >> 27) *
+  0x94D049BB133111EB``; return ``z ^ z >> 31`` (all mod 2**64);
+* the deck starts in order (Easy Harp: two decks one after the other, each
+  spades A..K, hearts, diamonds, clubs) and is shuffled by Fisher-Yates from
+  the last place down: for ``i = n-1 .. 1``, ``j = next() % (i + 1)``, swap
+  places ``i`` and ``j``.
+
+The shuffled deck is then dealt from its first card on:
+
+* Easy Harp: column 1 gets 1 card, column 2 gets 2, ... column 9 gets 9
+  (column by column, bottom card first); the last card of each column is face
+  up. The other 59 cards form the stock in deck order, so the 46th card of the
+  deck is the first one drawn (the stock list, bottom to top, is those cards
+  reversed).
+* Eight Off: 48 cards in six rows across the 8 columns (card 1 to column 1,
+  card 2 to column 2, ..., card 9 is the second card of column 1). Cards 49-52
+  go to cells 1-4 (``C8``, ``C4``); with ``C2`` cards 49-50 go to cells 1-2
+  and cards 51-52 onto the ends of columns 3 and 4.
+
+Today's deal
+------------
+``today_number(date, game, variant)`` is ``1 + SplitMix64(seed).next() %
+999999`` with ``seed = date.toordinal() * 1000 + game_variant_index``: the
+same for every player on that calendar date, different for each variant.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass
+
+from .errors import DealCodeError
+
+MASK64 = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
+MAX_DEAL = 999_999
+CODE_LETTERS = 7
+
+EASY_HARP = "easy-harp"
+EIGHT_OFF = "eight-off"
+
+# game id -> (code prefix, its variants in order)
+GAMES = {
+    EASY_HARP: ("EH1", ("N",)),
+    EIGHT_OFF: ("EO1", ("C8", "C4", "C2")),
+}
+PREFIX_TO_GAME = {prefix: game for game, (prefix, _) in GAMES.items()}
+GAME_SEED = {EASY_HARP: 1, EIGHT_OFF: 2}
+
+
+class SplitMix64:
+    """The documented deal generator (see the module docstring)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + GOLDEN) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+
+def shuffled(cards: list[int], seed: int) -> list[int]:
+    deck = list(cards)
+    rng = SplitMix64(seed)
+    for i in range(len(deck) - 1, 0, -1):
+        j = rng.next() % (i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+@dataclass(frozen=True)
+class DealCode:
+    game: str
+    variant: str
+    number: int
+
+    def __str__(self) -> str:
+        return format_code(self.game, self.variant, self.number)
+
+    @classmethod
+    def parse(cls, text: str) -> "DealCode":
+        return parse_code(text)
+
+
+def number_letters(number: int) -> str:
+    letters = []
+    for _ in range(CODE_LETTERS):
+        number, digit = divmod(number, 26)
+        letters.append(chr(ord("A") + digit))
+    return "".join(reversed(letters))
+
+
+def format_code(game: str, variant: str, number: int) -> str:
+    if game not in GAMES:
+        raise DealCodeError(f"unknown game {game!r} (easy-harp or eight-off)")
+    prefix, variants = GAMES[game]
+    if variant not in variants:
+        raise DealCodeError(f"{game} has no variant {variant!r} ({', '.join(variants)})")
+    check_number(number)
+    return f"{prefix}-{variant}-{number_letters(number)}"
+
+
+def check_number(number: int) -> None:
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_DEAL:
+        raise DealCodeError(f"deal number {number!r} is out of range (1 to {MAX_DEAL:,})".replace(",", " "))
+
+
+def parse_code(text: str) -> DealCode:
+    """Read a deal code, ignoring case and surrounding spaces.
+
+    >>> parse_code(" eh1-n-aaaaaaf ")
+    DealCode(game='easy-harp', variant='N', number=5)
+    """
+    if not isinstance(text, str):
+        raise DealCodeError("a deal code must be text, like EH1-N-AAAAAAF")
+    cleaned = text.strip().upper()
+    if not cleaned:
+        raise DealCodeError("the deal code is empty (expected something like EH1-N-AAAAAAF)")
+    parts = cleaned.split("-")
+    if len(parts) != 3:
+        raise DealCodeError(
+            f"{text.strip()!r} is not a deal code: expected GAME-VARIANT-NUMBER, like EH1-N-AAAAAAF"
+        )
+    prefix, variant, letters = parts
+    game = PREFIX_TO_GAME.get(prefix)
+    if game is None:
+        raise DealCodeError(f"unknown game {prefix!r} in the deal code (EH1 for Easy Harp, EO1 for Eight Off)")
+    variants = GAMES[game][1]
+    if variant not in variants:
+        raise DealCodeError(f"{prefix} has no variant {variant!r} (it has {', '.join(variants)})")
+    if len(letters) != CODE_LETTERS or not all("A" <= ch <= "Z" for ch in letters):
+        raise DealCodeError(f"the deal number {letters!r} must be exactly {CODE_LETTERS} letters A to Z")
+    number = 0
+    for ch in letters:
+        number = number * 26 + ord(ch) - ord("A")
+    if not 1 <= number <= MAX_DEAL:
+        raise DealCodeError(f"deal number {number} is out of range (1 to 999 999)")
+    return DealCode(game, variant, number)
+
+
+def deal_order(game: str, number: int) -> list[int]:
+    """The shuffled deck for a deal number, first card dealt first."""
+    check_number(number)
+    copies = 2 if game == EASY_HARP else 1
+    deck = list(range(52)) * copies
+    return shuffled(deck, number + GOLDEN * GAME_SEED[game])
+
+
+def today_number(date: _dt.date, game: str = EASY_HARP, variant: str | None = None) -> int:
+    variants = GAMES[game][1]
+    variant = variant or variants[0]
+    index = list(GAMES).index(game) * 10 + variants.index(variant)
+    return 1 + SplitMix64(date.toordinal() * 1000 + index).next() % MAX_DEAL
+
+
+def today_code(date: _dt.date | None = None, game: str = EASY_HARP, variant: str | None = None) -> str:
+    date = date or _dt.date.today()
+    variant = variant or GAMES[game][1][0]
+    return format_code(game, variant, today_number(date, game, variant))
+
+
+def random_number(entropy: int) -> int:
+    """A deal number from outside entropy (the UI passes time-based bits)."""
+    return 1 + SplitMix64(entropy).next() % MAX_DEAL

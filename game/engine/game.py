@@ -1,0 +1,105 @@
+"""A game in progress: a position plus the undo history.
+
+Undo restores a saved snapshot (never a hand-written inverse move), so
+everything that decides the game, the score included, comes back exactly;
+only the move counter keeps counting up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import UNDO, Action
+from .deals import DealCode
+from .position import Position, deal_position
+from .rules import Move, Refusal
+
+UNDO_LIMIT = 100
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one action: accepted (with its move) or refused."""
+
+    action: Action
+    move: Move | None = None
+    refusal: Refusal | None = None
+    undone: Move | None = None  # for an undo: the move that was taken back
+
+    @property
+    def ok(self) -> bool:
+        return self.refusal is None
+
+    @property
+    def rule(self) -> str | None:
+        return self.refusal.rule if self.refusal else None
+
+    def message(self, lang: str = "en") -> str | None:
+        return self.refusal.message(lang) if self.refusal else None
+
+
+class Game:
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.rules = position.rules
+        self._history: list[tuple[tuple, int, Move]] = []  # (snapshot, score, move)
+
+    @classmethod
+    def from_deal(cls, code: str | DealCode) -> "Game":
+        return cls(deal_position(code))
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    @property
+    def history_moves(self) -> list[Move]:
+        return [move for _, _, move in self._history]
+
+    def check(self, action: Action | str) -> Move | Refusal:
+        """What ``action`` would do, without doing it."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if action.kind == UNDO:
+            return Refusal("nothing-to-undo") if not self._history else self._history[-1][2]
+        return self.rules.resolve(self.position, action)
+
+    def play(self, action: Action | str) -> Outcome:
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if action.kind == UNDO:
+            return self.undo(action)
+        result = self.rules.resolve(self.position, action)
+        if isinstance(result, Refusal):
+            return Outcome(action, refusal=result)
+        self._history.append((self.position.key(), self.position.score, result))
+        del self._history[:-UNDO_LIMIT]
+        self.rules.apply(self.position, result)
+        return Outcome(action, move=result)
+
+    def undo(self, action: Action = Action(UNDO)) -> Outcome:
+        if not self._history:
+            return Outcome(action, refusal=Refusal("nothing-to-undo"))
+        key, score, move = self._history.pop()
+        self._restore(key, score)
+        return Outcome(action, undone=move)
+
+    def _restore(self, key: tuple, score: int) -> None:
+        columns, hidden, foundations, stock, waste, cells = key
+        pos = self.position
+        pos.columns = [list(c) for c in columns]
+        pos.hidden = list(hidden)
+        pos.foundations = [list(f) for f in foundations]
+        pos.stock, pos.waste, pos.cells = list(stock), list(waste), list(cells)
+        pos.score = score
+
+    def legal_actions(self) -> list[Action]:
+        return self.rules.legal_actions(self.position)
+
+    # ---- saving the undo history (used by resume) ---------------------------
+
+    def history_snapshots(self) -> list[tuple[tuple, int, Move]]:
+        return list(self._history)
+
+    def set_history(self, history: list[tuple[tuple, int, Move]]) -> None:
+        self._history = list(history)[-UNDO_LIMIT:]

@@ -1,0 +1,361 @@
+"""What each game allows: shared predicates and checks, one subclass per game.
+
+``Rules.resolve(position, action)`` turns an action into a ``Move`` (what will
+happen, with the points it earns) or a ``Refusal`` (the first broken rule in
+the contract's table order); ``Rules.apply(position, move)`` carries a move
+out. Nothing here keeps state between calls: the position holds it all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterator
+
+from .actions import (
+    CELL, COLUMN, DRAW, DTAP, FOUNDATION, MOVE, STOCK, TAP, UNDO, WASTE,
+    Action, Pile, cell, column, foundation,
+)
+from .cards import ACE, KING, rank_of, suit_of
+
+if TYPE_CHECKING:
+    from .position import Position
+
+# The contract's rule ids, in its table order: a move that breaks several
+# rules is refused with the first of them.
+RULE_IDS = (
+    "empty-source",
+    "face-down",
+    "not-a-run",
+    "bad-destination",
+    "foundation-one-card",
+    "cell-one-card",
+    "cell-occupied",
+    "one-card-at-a-time",
+    "empty-column-kings-only",
+    "alternate-colors",
+    "same-suit",
+    "one-rank-lower",
+    "group-too-large",
+    "foundation-order",
+    "stock-empty",
+    "no-target",
+    "nothing-to-undo",
+)
+
+FOUNDATION_POINTS = 10
+
+
+@dataclass(frozen=True)
+class Refusal:
+    rule: str
+    limit: int | None = None  # group-too-large: how many cards may move
+
+    def message(self, lang: str = "en") -> str:
+        from ..i18n import rule_message
+
+        return rule_message(self.rule, lang, limit=self.limit)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A checked move, ready to apply. ``dst`` names the concrete slot/cell."""
+
+    kind: str  # "move", "draw" (one card to the waste) or "turn" (waste back to stock)
+    src: Pile | None = None
+    dst: Pile | None = None
+    cards: tuple[int, ...] = ()
+    flip: bool = False  # uncovers a face-down card, which turns face up
+    points: int = 0
+
+
+TURN = "turn"
+
+
+class Rules:
+    """Shared behaviour. Subclasses declare the table and override the hooks
+    ``is_run``, ``build_refusal`` and ``count_refusal_*``."""
+
+    game: str
+    variant: str
+    column_count: int
+    foundation_suits: tuple[int, ...]
+    cell_count: int = 0
+    copies: int = 1
+    has_stock: bool = False
+    has_face_down: bool = False
+    flip_points: int = 0
+    waste_to_column_points: int = 0
+
+    @property
+    def foundation_count(self) -> int:
+        return len(self.foundation_suits)
+
+    @property
+    def card_count(self) -> int:
+        return 52 * self.copies
+
+    # ---- hooks --------------------------------------------------------------
+
+    def is_run(self, cards: list[int]) -> bool:
+        raise NotImplementedError
+
+    def build_refusal(self, card: int, onto: int) -> str | None:
+        """Why ``card`` may not go on ``onto`` in a column, or None."""
+        raise NotImplementedError
+
+    def count_refusal_before_build(self, count: int, first: int, target_empty: bool) -> str | None:
+        return None
+
+    def group_limit(self, pos: "Position", target: int, src: int | None) -> int | None:
+        return None
+
+    # ---- piles --------------------------------------------------------------
+
+    def has_pile(self, pile: Pile) -> bool:
+        kind, index = pile.kind, pile.index
+        if kind == COLUMN:
+            return index is not None and index < self.column_count
+        if kind == FOUNDATION:
+            return index is None or index < self.foundation_count
+        if kind == CELL:
+            return self.cell_count > 0 and (index is None or index < self.cell_count)
+        return self.has_stock  # waste and stock
+
+    def foundation_for(self, pos: "Position", card: int) -> int | None:
+        """The first foundation slot that takes ``card``."""
+        suit, rank = suit_of(card), rank_of(card)
+        for i, slot_suit in enumerate(self.foundation_suits):
+            if slot_suit != suit:
+                continue
+            slot = pos.foundations[i]
+            if (not slot and rank == ACE) or (slot and rank_of(slot[-1]) == rank - 1):
+                return i
+        return None
+
+    def free_cells(self, pos: "Position") -> int:
+        return sum(1 for c in pos.cells if c is None)
+
+    # ---- resolving actions --------------------------------------------------
+
+    def resolve(self, pos: "Position", action: Action) -> Move | Refusal:
+        kind = action.kind
+        if kind == DRAW:
+            return self.resolve_draw(pos)
+        if kind == MOVE:
+            return self.resolve_drag(pos, action.src, action.count, action.dst)
+        if kind in (TAP, DTAP):
+            return self.resolve_tap(pos, action.src, double=kind == DTAP)
+        if kind == UNDO:
+            raise ValueError("undo is the game's business, not a move")
+        raise ValueError(f"unknown action kind {kind!r}")
+
+    def resolve_draw(self, pos: "Position") -> Move | Refusal:
+        if not self.has_stock:
+            return Refusal("bad-destination")
+        if pos.stock:
+            return Move(DRAW, Pile(STOCK), Pile(WASTE), (pos.stock[-1],))
+        if pos.waste:
+            return Move(TURN, Pile(WASTE), Pile(STOCK), tuple(pos.waste))
+        return Refusal("stock-empty")
+
+    def picked(self, pos: "Position", src: Pile, count: int) -> list[int] | Refusal:
+        """The cards a drag from ``src`` takes, or why it takes none."""
+        if not self.has_pile(src) or src.index is None and src.kind in (COLUMN, FOUNDATION, CELL):
+            return Refusal("empty-source")
+        if src.kind == COLUMN:
+            col = pos.columns[src.index]
+            if count > len(col) or count < 1:
+                return Refusal("empty-source")
+            if len(col) - count < pos.hidden[src.index]:
+                return Refusal("face-down")
+            return col[len(col) - count:]
+        if count != 1:
+            return Refusal("empty-source")
+        if src.kind == WASTE:
+            return pos.waste[-1:] or Refusal("empty-source")
+        if src.kind == STOCK:
+            return Refusal("face-down") if pos.stock else Refusal("empty-source")
+        if src.kind == FOUNDATION:
+            return pos.foundations[src.index][-1:] or Refusal("empty-source")
+        card = pos.cells[src.index]
+        return Refusal("empty-source") if card is None else [card]
+
+    def resolve_drag(self, pos: "Position", src: Pile, count: int, dst: Pile) -> Move | Refusal:
+        cards = self.picked(pos, src, count)
+        if isinstance(cards, Refusal):
+            return cards
+        if count > 1 and not self.is_run(cards):
+            return Refusal("not-a-run")
+        if (
+            dst.kind in (STOCK, WASTE)
+            or not self.has_pile(dst)
+            or dst == src
+            or (src.kind == FOUNDATION and dst.kind == FOUNDATION)
+        ):
+            return Refusal("bad-destination")
+        if dst.kind == FOUNDATION:
+            if count > 1:
+                return Refusal("foundation-one-card")
+            slot = self.foundation_for(pos, cards[0])
+            if slot is None:
+                return Refusal("foundation-order")
+            return self._move(pos, src, foundation(slot), cards)
+        if dst.kind == CELL:
+            if count > 1:
+                return Refusal("cell-one-card")
+            index = dst.index
+            if index is None:
+                index = next((i for i, c in enumerate(pos.cells) if c is None), None)
+            if index is None or pos.cells[index] is not None:
+                return Refusal("cell-occupied")
+            return self._move(pos, src, cell(index), cards)
+        # onto a column
+        target = pos.columns[dst.index]
+        refusal = self.count_refusal_before_build(count, cards[0], not target)
+        if refusal:
+            return Refusal(refusal)
+        if not target:
+            if rank_of(cards[0]) != KING:
+                return Refusal("empty-column-kings-only")
+        else:
+            refusal = self.build_refusal(cards[0], target[-1])
+            if refusal:
+                return Refusal(refusal)
+        if count > 1:
+            limit = self.group_limit(pos, dst.index, src.index if src.kind == COLUMN else None)
+            if limit is not None and count > limit:
+                return Refusal("group-too-large", limit)
+        return self._move(pos, src, dst, cards)
+
+    def _move(self, pos: "Position", src: Pile, dst: Pile, cards: list[int]) -> Move:
+        flip = False
+        points = 0
+        if src.kind == COLUMN:
+            rest = len(pos.columns[src.index]) - len(cards)
+            flip = rest > 0 and rest == pos.hidden[src.index]
+            if flip:
+                points += self.flip_points
+        if dst.kind == FOUNDATION:
+            points += FOUNDATION_POINTS
+        elif src.kind == WASTE and dst.kind == COLUMN:
+            points += self.waste_to_column_points
+        return Move(MOVE, src, dst, tuple(cards), flip, points)
+
+    def resolve_tap(self, pos: "Position", pile: Pile, double: bool) -> Move | Refusal:
+        if pile.kind == STOCK:
+            return self.resolve_draw(pos)
+        if pile.kind == FOUNDATION:
+            return Refusal("no-target" if self.has_pile(pile) else "empty-source")
+        cards = self.picked(pos, pile, 1)
+        if isinstance(cards, Refusal):
+            return cards
+        card = cards[0]
+        slot = self.foundation_for(pos, card)
+        if slot is not None:
+            return self._move(pos, pile, foundation(slot), cards)
+        if not double:
+            return Refusal("no-target")
+        for dst in self.double_tap_places(pos, pile, card):
+            result = self.resolve_drag(pos, pile, 1, dst)
+            if isinstance(result, Move):
+                return result
+        return Refusal("no-target")
+
+    def double_tap_places(self, pos: "Position", src: Pile, card: int) -> Iterator[Pile]:
+        """After the foundation: the longest column that takes the card (ties:
+        leftmost), an empty column for a king, then the first empty cell."""
+        candidates = [
+            i for i, col in enumerate(pos.columns)
+            if col and Pile(COLUMN, i) != src and self.build_refusal(card, col[-1]) is None
+        ]
+        candidates.sort(key=lambda i: -len(pos.columns[i]))
+        for i in candidates:
+            yield column(i)
+        at_bottom = src.kind == COLUMN and len(pos.columns[src.index]) == 1
+        if rank_of(card) == KING and not at_bottom:
+            for i, col in enumerate(pos.columns):
+                if not col:
+                    yield column(i)
+                    break
+        if src.kind != CELL:
+            for i, c in enumerate(pos.cells):
+                if c is None:
+                    yield cell(i)
+                    break
+
+    # ---- applying -----------------------------------------------------------
+
+    def apply(self, pos: "Position", move: Move) -> None:
+        """Carry out a resolved move (no checks) and count it."""
+        pos.moves += 1
+        pos.score += move.points
+        if move.kind == DRAW:
+            pos.waste.append(pos.stock.pop())
+            return
+        if move.kind == TURN:
+            pos.stock = pos.waste[::-1]
+            pos.waste = []
+            return
+        src, dst, count = move.src, move.dst, len(move.cards)
+        if src.kind == COLUMN:
+            col = pos.columns[src.index]
+            del col[len(col) - count:]
+            if move.flip:
+                pos.hidden[src.index] -= 1
+        elif src.kind == WASTE:
+            pos.waste.pop()
+        elif src.kind == FOUNDATION:
+            pos.foundations[src.index].pop()
+        else:
+            pos.cells[src.index] = None
+        if dst.kind == COLUMN:
+            pos.columns[dst.index].extend(move.cards)
+        elif dst.kind == FOUNDATION:
+            pos.foundations[dst.index].append(move.cards[0])
+        else:
+            pos.cells[dst.index] = move.cards[0]
+
+    # ---- listing legal moves -------------------------------------------------
+
+    def legal_actions(self, pos: "Position") -> list[Action]:
+        """Every drag (and draw) that would be accepted, one action per
+        distinct outcome: foundations as ``f``, cells as ``r``."""
+        actions: list[Action] = []
+        if self.has_stock and (pos.stock or pos.waste):
+            actions.append(Action(DRAW))
+        sources: list[tuple[Pile, int]] = []
+        for i, col in enumerate(pos.columns):
+            if not col:
+                continue
+            run = 1
+            while run < len(col) - pos.hidden[i] and self.is_run(col[-run - 1:]):
+                run += 1
+            for n in range(1, run + 1):
+                sources.append((column(i), n))
+        if pos.waste:
+            sources.append((Pile(WASTE), 1))
+        sources += [(cell(i), 1) for i, c in enumerate(pos.cells) if c is not None]
+        sources += [(foundation(i), 1) for i, slot in enumerate(pos.foundations) if slot]
+        has_free_cell = None in pos.cells
+        for src, n in sources:
+            targets = [column(j) for j in range(self.column_count)]
+            if n == 1:
+                if src.kind != FOUNDATION:
+                    targets.append(Pile(FOUNDATION))
+                if has_free_cell:
+                    targets.append(Pile(CELL))
+            for dst in targets:
+                if isinstance(self.resolve_drag(pos, src, n, dst), Move):
+                    actions.append(Action(MOVE, src, dst, n))
+        return actions
+
+
+def rules_for(game: str, variant: str) -> Rules:
+    from .easy_harp import EASY_HARP_RULES
+    from .eight_off import EIGHT_OFF_RULES
+
+    table = {("easy-harp", "N"): EASY_HARP_RULES, **{("eight-off", r.variant): r for r in EIGHT_OFF_RULES}}
+    try:
+        return table[(game, variant)]
+    except KeyError:
+        raise ValueError(f"no rules for {game} {variant}") from None
