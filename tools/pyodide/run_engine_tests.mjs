@@ -1,0 +1,63 @@
+// Run the engine's tests under Pyodide's CPython 3.12 (WebAssembly) in Node.
+//
+//   node tools/pyodide/run_engine_tests.mjs [pytest args...]
+//
+// Without arguments it runs tests/test_engine*.py and the engine's doctests.
+// Offline: Pyodide comes from node_modules and the test tools from wheels/,
+// both fetched beforehand by setup.sh. The repository is mounted read-write
+// at /repo, so bytecode and Hypothesis' database are kept out of it.
+import { loadPyodide } from "pyodide";
+import { existsSync, readdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, "..", "..");
+const wheels = join(here, "wheels");
+
+if (!existsSync(wheels) || !readdirSync(wheels).some((f) => f.endsWith(".whl"))) {
+  console.error(`no wheels in ${wheels}: run tools/pyodide/setup.sh first`);
+  process.exit(2);
+}
+
+const started = Date.now();
+const pyodide = await loadPyodide({
+  stdout: (line) => console.log(line),
+  stderr: (line) => console.error(line),
+});
+
+const { NODEFS } = pyodide.FS.filesystems;
+for (const [hostDir, mountPoint] of [[repo, "/repo"], [wheels, "/wheels"]]) {
+  pyodide.FS.mkdirTree(mountPoint);
+  pyodide.FS.mount(NODEFS, { root: hostDir }, mountPoint);
+}
+
+pyodide.globals.set("pytest_args", pyodide.toPy(process.argv.slice(2)));
+const status = await pyodide.runPythonAsync(`
+import glob, os, site, sys, zipfile
+
+assert sys.platform == "emscripten", sys.platform
+assert sys.version_info[:2] == (3, 12), sys.version
+print(f"Pyodide: Python {sys.version.split()[0]} on {sys.platform}")
+
+# A wheel of pure Python is a zip to unpack into site-packages.
+site_packages = site.getsitepackages()[0]
+for wheel in sorted(glob.glob("/wheels/*.whl")):
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(site_packages)
+
+sys.dont_write_bytecode = True  # no cpython-312 .pyc files in the mounted repo
+os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = "/tmp/hypothesis"
+os.chdir("/repo")
+sys.path.insert(0, "/repo")
+
+import pytest
+
+args = list(pytest_args) or sorted(glob.glob("tests/test_engine*.py")) + ["game/engine"]
+print("pytest", *args)
+int(pytest.main(["-p", "no:cacheprovider", *args]))
+`);
+
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+console.log(`Pyodide run: pytest exit ${status} in ${seconds} s`);
+process.exit(status);
