@@ -1,0 +1,45 @@
+"""The engine on WebAssembly: its tests pass under Pyodide's CPython 3.12 in Node.
+
+The browser build runs on pygbag's CPython 3.12 for WebAssembly; Pyodide 0.27
+is the same Python on the same platform (sys.platform == "emscripten") and runs
+headless in Node. tools/pyodide/setup.sh (called by .ci/run) fetches Pyodide
+and the pure-Python test wheels; the run itself uses no network.
+"""
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOL = ROOT / "tools" / "pyodide"
+SETUP_HINT = "run tools/pyodide/setup.sh once (needs node, npm and the package registries)"
+
+
+def test_engine_tests_pass_under_pyodide():
+    engine_tests = sorted(ROOT.glob("tests/test_engine*.py"))
+    assert engine_tests, "no tests/test_engine*.py to run"
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail(f"node is not installed: {SETUP_HINT}")
+    if not (TOOL / "node_modules" / "pyodide").is_dir() or not list(TOOL.glob("wheels/*.whl")):
+        pytest.fail(f"Pyodide or its wheels are missing: {SETUP_HINT}")
+
+    run = subprocess.run(
+        [node, str(TOOL / "run_engine_tests.mjs")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    output = run.stdout + run.stderr
+    sys.stdout.write(output[-3000:])  # shown with -s or on failure
+    assert run.returncode == 0, output[-6000:]
+    assert "Python 3.12." in output and "on emscripten" in output
+    for path in engine_tests:
+        assert path.relative_to(ROOT).as_posix() in output, f"{path.name} was not run"
+    assert re.search(r"\b\d+ passed\b", output)
+    assert not re.search(r"\b\d+ (failed|error)", output)
