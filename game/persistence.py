@@ -1,0 +1,205 @@
+"""What the window calls to keep the player's things: the game in progress,
+the statistics and the settings, on the platform's storage.
+
+    persistence = Persistence()              # or Persistence(some_storage)
+    loaded = persistence.load_all()          # at start-up
+    ...                                      # show loaded.notices once
+    persistence.save_game(game, elapsed)     # after every accepted action and undo
+    persistence.game_won(game, elapsed)      # when the game is won (counts once)
+    persistence.new_game(game, previous=old, previous_elapsed=t)  # on new game
+    persistence.save_settings(settings)      # when an option changes
+    persistence.stats.get("eight-off", "C8") # the statistics screen
+    persistence.reset_stats()                # its reset button
+
+Nothing here raises for bad stored data or a failed write. Damaged records
+are set aside (natively a ``.bad`` copy), the previous good copy is used when
+there is one, and the player is told once through message ids in
+``notices`` (``notice.game_damaged`` ...; texts in ``game.i18n``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, TypeVar
+
+from . import savegame, settings_store
+from .engine import Game
+from .savegame import SaveError, SavedGame
+from .stats import Statistics
+from .storage import Storage
+
+GAME_KEY, STATS_KEY, SETTINGS_KEY = "game", "stats", "settings"
+SAVE_FAILED = "notice.save_failed"
+
+T = TypeVar("T")
+
+
+@dataclass
+class Loaded:
+    settings: dict[str, object]
+    game: Game | None  # the game to resume, or None: deal a new one
+    elapsed: float  # seconds already played in that game
+    stats: Statistics
+    notices: list[str] = field(default_factory=list)  # message ids, to show once
+    problems: list[str] = field(default_factory=list)  # details, for a log
+
+
+class Persistence:
+    def __init__(self, storage: Storage | None = None) -> None:
+        if storage is None:
+            from .platform import open_storage
+
+            storage = open_storage()
+        self.storage = storage
+        self.stats = Statistics()
+        self.settings = settings_store.default_settings()
+        self.counted = False  # the current game's result is in the statistics
+        self.notices: list[str] = []  # raised while playing (a failed save), to show once
+        self._save_failed = False
+        self._step_cache: dict = {}
+
+    # ---- start-up --------------------------------------------------------------------
+
+    def load_all(self) -> Loaded:
+        notices: list[str] = []
+        problems: list[str] = []
+
+        settings, settings_problems = self._load(
+            SETTINGS_KEY, settings_store.loads_settings, "settings", notices, problems
+        ) or (settings_store.default_settings(), [])
+        if settings_problems:
+            # Keep the original aside and store what could be saved of it.
+            problems += [f"settings: {p}" for p in settings_problems]
+            self.storage.set_aside(SETTINGS_KEY)
+            self.storage.set(SETTINGS_KEY, settings_store.dumps_settings(settings))
+            _add(notices, "notice.settings_damaged")
+        self.settings = settings
+
+        stats = self._load(STATS_KEY, Statistics.from_json, "stats", notices, problems)
+        self.stats = stats if stats is not None else Statistics()
+
+        saved: SavedGame | None = self._load(GAME_KEY, savegame.loads_game, "game", notices, problems)
+        game, elapsed = None, 0.0
+        if saved is not None and saved.game.position.won:
+            if not saved.counted:  # stopped right after the winning move
+                self.record_result(saved.game, saved.elapsed, won=True)
+            saved = None  # a won game is over: the window deals a new one
+        if saved is not None:
+            game, elapsed, self.counted = saved.game, saved.elapsed, saved.counted
+            if saved.history_problem:
+                problems.append(f"game: undo history dropped: {saved.history_problem}")
+                _add(notices, "notice.undo_lost")
+                self.storage.set_aside(GAME_KEY)
+                self.save_game(game, elapsed)
+        return Loaded(settings, game, elapsed, self.stats, notices, problems)
+
+    def _load(
+        self, key: str, parse: Callable[[str], T], kind: str, notices: list[str], problems: list[str]
+    ) -> T | None:
+        """The record under ``key``, else its backup, else None; damaged
+        copies are set aside and reported."""
+        damaged = newer = False
+        for backup in (False, True):
+            text = self.storage.get_backup(key) if backup else self.storage.get(key)
+            if text is None:
+                continue
+            try:
+                value = parse(text)
+            except SaveError as exc:
+                problems.append(f"{kind}{' backup' if backup else ''}: {exc}")
+                self.storage.set_aside(key, backup=backup)
+                damaged = True
+                newer = newer or exc.newer
+                continue
+            if backup:
+                # Make the good copy the record again, so the next start agrees.
+                self.storage.set(key, text)
+                if damaged:
+                    _add(notices, f"notice.{kind}_restored")
+            return value
+        if newer:
+            _add(notices, f"notice.{kind}_newer")
+        elif damaged:
+            _add(notices, f"notice.{kind}_damaged")
+        return None
+
+    # ---- while playing ------------------------------------------------------------------
+
+    def save_game(self, game: Game, elapsed: float) -> bool:
+        """Keep ``game`` (after every accepted action, undo included).
+        Returns False if it could not be stored; ``notice.save_failed`` is
+        then queued in ``notices``, once until a save works again."""
+        text = savegame.dumps_game(game, _seconds(elapsed), self.counted, cache=self._step_cache)
+        return self._write(GAME_KEY, text)
+
+    def game_won(self, game: Game, elapsed: float) -> bool:
+        """The game is won: count it in the statistics, once (undoing and
+        winning again does not count twice), and save. Returns whether it
+        was counted now."""
+        newly = not self.counted
+        if newly:
+            self.record_result(game, elapsed, won=True)
+            self.counted = True
+        self.save_game(game, elapsed)
+        return newly
+
+    def new_game(self, game: Game, *, previous: Game | None = None, previous_elapsed: float = 0.0) -> None:
+        """A new game replaces ``previous``: an unfinished previous game in
+        which the player made a move counts as played, not won (a deal left
+        untouched doesn't count). Then the new game is saved."""
+        if previous is not None and not self.counted and previous.position.moves > 0:
+            self.record_result(previous, previous_elapsed, won=False)
+        self.counted = False
+        self._step_cache.clear()
+        self.save_game(game, 0.0)
+
+    def record_result(self, game: Game, elapsed: float, *, won: bool) -> bool:
+        """Add one finished game to the statistics and store them."""
+        pos = game.position
+        self.stats.record(pos.game, pos.variant, won=won, seconds=_seconds(elapsed), score=pos.score)
+        return self._write(STATS_KEY, self.stats.to_json())
+
+    def clear_game(self) -> None:
+        """Forget the saved game (nothing to resume at the next start)."""
+        self.storage.delete(GAME_KEY)
+        self.counted = False
+        self._step_cache.clear()
+
+    # ---- settings and statistics screen ------------------------------------------------------
+
+    def save_settings(self, settings: dict[str, object]) -> bool:
+        self.settings, _ = settings_store.clean(settings)
+        return self._write(SETTINGS_KEY, settings_store.dumps_settings(self.settings))
+
+    def reset_stats(self, game: str | None = None, variant: str | None = None) -> bool:
+        self.stats.reset(game, variant)
+        return self._write(STATS_KEY, self.stats.to_json())
+
+    def pop_notices(self) -> list[str]:
+        """Notices raised since the last call (e.g. a failed save)."""
+        notices, self.notices = self.notices, []
+        return notices
+
+    def _write(self, key: str, text: str) -> bool:
+        if self.storage.set(key, text):
+            self._save_failed = False
+            return True
+        if not self._save_failed:
+            self._save_failed = True
+            _add(self.notices, SAVE_FAILED)
+        return False
+
+
+def _add(notices: list[str], notice: str) -> None:
+    if notice not in notices:
+        notices.append(notice)
+
+
+def _seconds(elapsed: float) -> float:
+    try:
+        value = float(elapsed)
+    except (TypeError, ValueError):
+        return 0.0
+    if value != value or value < 0:
+        return 0.0
+    return min(value, float(savegame.MAX_SECONDS))
