@@ -1,0 +1,312 @@
+"""Saving and resuming a game: after a restart the player is back where they
+were, undo included, and no stored record can crash the game."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from game import savegame
+from game.engine import Game, UNDO_LIMIT
+from game.persistence import Persistence
+from game.savegame import SaveError
+from game.storage import FileStorage, MemoryStorage
+from tests.builders import eight_off, easy_harp
+
+DEALS = ["EH1-N-AAAAAAF", "EO1-C8-AAAAAFA", "EO1-C2-AAAAAAT"]
+
+
+def play_some(game: Game, count: int) -> Game:
+    """Play ``count`` legal actions, always the first one that changes the
+    table in a new way (a fixed, reproducible line of play)."""
+    seen = {game.position.key()}
+    for _ in range(count):
+        actions = game.legal_actions()
+        if not actions:
+            break
+        for action in actions:
+            game.play(action)
+            if game.position.key() not in seen or action is actions[-1]:
+                break
+            game.undo()
+        seen.add(game.position.key())
+    return game
+
+
+def record(game: Game, elapsed: float = 42.5) -> dict:
+    return json.loads(savegame.dumps_game(game, elapsed))
+
+
+# ---- resume after a restart ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", DEALS)
+def test_resume_after_restart_with_undo(tmp_path, code):
+    game = play_some(Game.from_deal(code), 5)
+    before_last = game.position.copy()
+    play_some(game, 1)
+    assert len(game.history_snapshots()) >= 3
+
+    first = Persistence(FileStorage(tmp_path))
+    first.load_all()
+    first.new_game(game)
+    first.save_game(game, 95.25)
+
+    loaded = Persistence(FileStorage(tmp_path)).load_all()  # a new window
+    assert loaded.notices == []
+    resumed = loaded.game
+    assert resumed is not None and loaded.elapsed == 95.25
+    assert resumed.position.to_dict() == game.position.to_dict()
+    assert resumed.history_snapshots() == game.history_snapshots()
+    assert resumed.undo().ok
+    assert resumed.position.key() == before_last.key()
+    assert resumed.position.score == before_last.score
+    # Undo takes away points, never moves: the counter only goes up.
+    assert resumed.position.moves == game.position.moves
+
+
+@pytest.mark.parametrize("code", DEALS[:2])
+def test_the_whole_undo_history_survives_and_replays(code):
+    game = play_some(Game.from_deal(code), 12)
+    resumed = savegame.loads_game(savegame.dumps_game(game, 1)).game
+    while game.can_undo:
+        assert resumed.undo().ok and game.undo().ok
+        assert resumed.position.to_dict() == game.position.to_dict()
+    assert resumed.undo().rule == "nothing-to-undo"
+    assert resumed.position.key() == Game.from_deal(code).position.key()
+
+
+def test_history_is_capped_at_the_undo_limit():
+    game = Game.from_deal("EH1-N-AAAAAAF")
+    for _ in range(UNDO_LIMIT + 20):
+        game.play("draw")
+    data = record(game)
+    assert len(data["history"]) == UNDO_LIMIT
+    resumed = savegame.load_game(data).game
+    assert resumed.history_snapshots() == game.history_snapshots()
+
+
+def test_every_record_names_its_schema_and_version():
+    data = record(Game.from_deal("EO1-C4-AAAAAFA"))
+    assert data["schema"] == savegame.SCHEMA and data["version"] == savegame.VERSION
+
+
+def test_a_won_game_is_not_resumed_and_counts_once(tmp_path):
+    game = eight_off(["KS"], foundations=["Q", "K", "K", "K"])
+    persistence = Persistence(FileStorage(tmp_path))
+    persistence.load_all()
+    persistence.new_game(game)
+    assert game.play("tap c1").ok and game.position.won
+    assert persistence.game_won(game, 30) is True
+    # Undo after a win, win again: still one win.
+    game.undo()
+    persistence.save_game(game, 31)
+    game.play("tap c1")
+    assert persistence.game_won(game, 32) is False
+    assert persistence.stats.get("eight-off", "C8").won == 1
+
+    loaded = Persistence(FileStorage(tmp_path)).load_all()
+    assert loaded.game is None
+    assert loaded.stats.get("eight-off", "C8").played == 1
+
+
+def test_a_win_saved_but_not_yet_counted_is_counted_at_the_next_start(tmp_path):
+    game = eight_off(["KS"], foundations=["Q", "K", "K", "K"])
+    persistence = Persistence(FileStorage(tmp_path))
+    persistence.load_all()
+    game.play("tap c1")
+    persistence.save_game(game, 12)  # killed before game_won
+    loaded = Persistence(FileStorage(tmp_path)).load_all()
+    assert loaded.game is None
+    stats = loaded.stats.get("eight-off", "C8")
+    assert (stats.played, stats.won, stats.fastest_win) == (1, 1, 12)
+
+
+def test_undoing_a_counted_win_then_restarting_does_not_count_a_loss(tmp_path):
+    game = eight_off(["KS"], foundations=["Q", "K", "K", "K"])
+    persistence = Persistence(FileStorage(tmp_path))
+    persistence.load_all()
+    game.play("tap c1")
+    persistence.game_won(game, 10)
+    game.undo()
+    persistence.save_game(game, 11)
+    again = Persistence(FileStorage(tmp_path))
+    loaded = again.load_all()
+    assert loaded.game is not None and not loaded.game.position.won
+    again.new_game(Game.from_deal("EO1-C8-AAAAAFA"), previous=loaded.game, previous_elapsed=12)
+    stats = again.stats.get("eight-off", "C8")
+    assert (stats.played, stats.won) == (1, 1)
+
+
+# ---- damaged and hostile saved games ------------------------------------------------------
+
+
+def _mangle(path, value):
+    """A copy of a good record with one value replaced (path: keys/indexes)."""
+    data = record(play_some(Game.from_deal("EH1-N-AAAAAAF"), 4))
+    target = data
+    for step in path[:-1]:
+        target = target[step]
+    if value is KeyError:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return data
+
+
+BAD_RECORDS = {
+    "not an object": lambda: [],
+    "no schema": lambda: _mangle(["schema"], KeyError),
+    "other schema": lambda: _mangle(["schema"], "easy-harp-eight-off/stats"),
+    "version as text": lambda: _mangle(["version"], "1"),
+    "version zero": lambda: _mangle(["version"], 0),
+    "version true": lambda: _mangle(["version"], True),
+    "unknown key": lambda: _mangle(["cheat"], 1),
+    "missing history": lambda: _mangle(["history"], KeyError),
+    "elapsed as text": lambda: _mangle(["elapsed"], "12"),
+    "elapsed negative": lambda: _mangle(["elapsed"], -1),
+    "elapsed absurd": lambda: _mangle(["elapsed"], 1e300),
+    "counted not bool": lambda: _mangle(["counted"], 1),
+    "position not object": lambda: _mangle(["position"], "EH1-N-AAAAAAF"),
+    "score absurd": lambda: _mangle(["position", "score"], 10**15),
+    "moves negative": lambda: _mangle(["position", "moves"], -3),
+    "card missing": lambda: _mangle(["position", "columns", 8], []),
+    "card duplicated": lambda: _mangle(["position", "waste"], ["AS", "AS", "AS"]),
+    "ten columns": lambda: _mangle(["position", "columns"], [["KS"]] * 10),
+    "foundation out of order": lambda: _mangle(["position", "foundations", 0], ["2S"]),
+    "face-down on face-up": lambda: _mangle(["position", "columns", 1], ["5H", "#KS"]),
+    "other game": lambda: _mangle(["position", "game"], "eight-off"),
+    "card as number": lambda: _mangle(["position", "columns", 0], [12]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_RECORDS))
+def test_bad_saved_games_are_refused_with_a_reason(name):
+    data = BAD_RECORDS[name]()
+    with pytest.raises(SaveError) as info:
+        savegame.load_game(data)
+    assert str(info.value)
+
+
+@pytest.mark.parametrize("text", ["", "{", '{"schema": "easy-harp-eight-off/savegame", "version": 1, "posi', "nul", "{" * 50000])
+def test_truncated_or_invalid_json_is_refused(text):
+    with pytest.raises(SaveError):
+        savegame.loads_game(text)
+
+
+def test_a_future_version_is_refused_as_newer():
+    data = _mangle(["version"], savegame.VERSION + 1)
+    data["something_new"] = True
+    with pytest.raises(SaveError) as info:
+        savegame.load_game(data)
+    assert info.value.newer and "newer version" in str(info.value)
+
+
+def _history_breaks(data):
+    return savegame.load_game(data).history_problem
+
+
+def test_a_history_step_that_breaks_the_rules_drops_only_the_undo_history():
+    data = _mangle(["history", 0, "move", "dst"], "c3")  # that card can't go there
+    saved = savegame.load_game(data)
+    assert "history step 1" in saved.history_problem
+    assert not saved.game.can_undo
+    assert saved.game.position.to_dict() == data["position"]
+
+
+@pytest.mark.parametrize(
+    "path, value",
+    [
+        (["history", 0, "score"], 7),  # score doesn't lead to the next step
+        (["history", 0, "move", "points"], 999),
+        (["history", 0, "move", "kind"], "teleport"),
+        (["history", 0, "move", "cards"], []),
+        (["history", 0, "move", "flip"], "no"),
+        (["history", 0, "move", "src"], "c99"),
+        (["history", 1, "position", "columns", 0], ["KS"]),  # cards no longer conserved
+        (["history", 1, "position", "extra"], []),
+        (["history", 2], "draw"),
+        (["history"], {"0": 1}),
+        (["position", "moves"], 2),  # fewer moves made than history steps
+    ],
+)
+def test_a_damaged_history_is_dropped_with_a_reason(path, value):
+    assert _history_breaks(_mangle(path, value))
+
+
+def test_a_history_from_another_game_does_not_replay():
+    data = record(play_some(Game.from_deal("EH1-N-AAAAAAF"), 3))
+    other = record(play_some(Game.from_deal("EH1-N-AAAAAAB"), 3))
+    data["history"] = other["history"]
+    assert _history_breaks(data)
+
+
+def test_an_eight_off_snapshot_with_the_wrong_cells_is_refused():
+    game = play_some(Game.from_deal("EO1-C4-AAAAAFA"), 3)
+    data = record(game)
+    data["history"][0]["position"]["cells"].append(None)  # five cells in a 4-cell game
+    assert "cells" in _history_breaks(data)
+
+
+@pytest.mark.parametrize("name", ["truncated", "future", "rule-breaking", "wrong types"])
+def test_a_bad_saved_game_starts_clean_keeps_a_bad_copy_and_tells_once(tmp_path, name):
+    good = record(play_some(Game.from_deal("EO1-C8-AAAAAFA"), 3))
+    if name == "truncated":
+        text = json.dumps(good)[:-40]
+    elif name == "future":
+        text = json.dumps({**good, "version": 7})
+    elif name == "rule-breaking":
+        bad = copy.deepcopy(good)
+        bad["position"]["cells"][0] = bad["position"]["columns"][0][0]  # one card twice
+        text = json.dumps(bad)
+    else:
+        text = json.dumps({**good, "elapsed": [1, 2]})
+    (tmp_path / "game.json").write_text(text)
+
+    loaded = Persistence(FileStorage(tmp_path)).load_all()
+    assert loaded.game is None
+    expected = "notice.game_newer" if name == "future" else "notice.game_damaged"
+    assert loaded.notices == [expected]
+    assert (tmp_path / "game.json.bad").read_text() == text
+    assert Persistence(FileStorage(tmp_path)).load_all().notices == []
+
+
+def test_a_torn_save_resumes_from_the_move_before(tmp_path):
+    game = Game.from_deal("EH1-N-AAAAAAF")
+    persistence = Persistence(FileStorage(tmp_path))
+    persistence.load_all()
+    persistence.new_game(game)
+    play_some(game, 3)
+    persistence.save_game(game, 3)
+    earlier = game.position.to_dict()
+    play_some(game, 1)
+    persistence.save_game(game, 4)
+    text = (tmp_path / "game.json").read_text()
+    (tmp_path / "game.json").write_text(text[: len(text) // 2])  # a partial file
+
+    loaded = Persistence(FileStorage(tmp_path)).load_all()
+    assert loaded.notices == ["notice.game_restored"]
+    assert loaded.game.position.to_dict() == earlier and loaded.elapsed == 3
+    assert loaded.game.undo().ok
+
+
+def test_a_damaged_history_still_resumes_the_game_without_undo(tmp_path):
+    storage = MemoryStorage()
+    data = _mangle(["history", 0, "move", "dst"], "c3")
+    storage.set("game", json.dumps(data))
+    loaded = Persistence(storage).load_all()
+    assert loaded.notices == ["notice.undo_lost"]
+    assert loaded.game.position.to_dict() == data["position"] and not loaded.game.can_undo
+    assert storage.store.getItem("game.bad") is not None
+    assert Persistence(storage).load_all().notices == []
+
+
+def test_easy_harp_near_win_round_trips():
+    game = easy_harp(["KS", "KS"], foundations=["Q", "Q", "K", "K", "K", "K", "K", "K"])
+    game.play("tap c1")
+    resumed = savegame.loads_game(savegame.dumps_game(game, 5)).game
+    assert resumed.play("tap c2").ok and resumed.position.won
+    assert resumed.undo().ok and resumed.undo().ok
+    assert resumed.position.key() == easy_harp(["KS", "KS"], foundations=["Q", "Q", "K", "K", "K", "K", "K", "K"]).position.key()
