@@ -179,4 +179,4 @@ class EightOffProblem:
             child = (tuple(ncols), tuple(ncells), tuple(nfound))
             out.append((_score(*child), len(out), acts, child))
         out.sort(reverse=True)
-        return [(acts, child) for _, _, acts, child in out]
+        return [(score, acts, child) for score, _, acts, child in out]

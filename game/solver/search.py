@@ -5,8 +5,8 @@ own compact state and offers four things:
 
 * ``start() -> (actions, state)``: the state after the safe moves to the
   foundations that are due right away, with those moves' actions;
-* ``children(state) -> list[(actions, state)]``: every move worth trying,
-  best first, each already followed by its safe foundation moves (the
+* ``children(state) -> list[(score, actions, state)]``: every move worth
+  trying, best (highest score) first, each already followed by its safe foundation moves (the
   actions list holds all of them: the game itself never automates);
 * ``key(state)``: a canonical key, equal for states that are the same game
   (interchangeable columns sorted, cells as a multiset, ...);
@@ -26,6 +26,7 @@ game window without threads can run it a few milliseconds per frame
 from __future__ import annotations
 
 import time
+from heapq import heappop, heappush
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -77,7 +78,7 @@ def depth_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[
             stack.pop()
             continue
         frame[1] = i + 1
-        acts, child = kids[i]
+        _, acts, child = kids[i]
         k = key(child)
         if k in seen:
             continue
@@ -87,6 +88,50 @@ def depth_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[
             path = [a for f in stack for a in f[2]] + acts
             return WINNABLE, path
         stack.append([children(child), 0, acts])
+        countdown -= 1
+        if countdown <= 0:
+            countdown = YIELD_EVERY
+            if max_nodes is not None and stats.nodes >= max_nodes:
+                return UNKNOWN, []
+            yield
+    return UNWINNABLE, []
+
+
+def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
+    """Always expand the best-scored state seen so far (greedy best-first).
+    Like ``depth_first`` it sees every reachable state before it gives up,
+    so an empty queue is a proof as well; it keeps every state it queued."""
+    actions, state = problem.start()
+    key = problem.key
+    won = problem.won
+    children = problem.children
+    seen = {key(state)}
+    stats.nodes = 1
+    if won(state):
+        return WINNABLE, actions
+    parents: list[tuple[int, list[str]]] = [(-1, actions)]
+    heap = [(0, 0, state)]
+    countdown = YIELD_EVERY
+    while heap:
+        # ids are stored negated so that among equal scores the newest wins
+        _, neg_id, state = heappop(heap)
+        current = -neg_id
+        for score, acts, child in children(state):
+            k = key(child)
+            if k in seen:
+                continue
+            seen.add(k)
+            stats.nodes += 1
+            node = len(parents)
+            parents.append((current, acts))
+            if won(child):
+                path: list[str] = []
+                while node >= 0:
+                    parent, acts = parents[node]
+                    path[:0] = acts
+                    node = parent
+                return WINNABLE, path
+            heappush(heap, (-score, -node, child))
         countdown -= 1
         if countdown <= 0:
             countdown = YIELD_EVERY
@@ -115,7 +160,8 @@ class SolverTask:
         self.seconds = seconds  # search time, summed over the slices
         self._stats = _Stats()
         self._problem = problem_for(position)
-        self._search = depth_first(self._problem, self._stats, max_nodes)
+        strategy = best_first if getattr(self._problem, "best_first", False) else depth_first
+        self._search = strategy(self._problem, self._stats, max_nodes)
         self._spent = 0.0
         self.result: SolveResult | None = None
 

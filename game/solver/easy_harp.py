@@ -1,0 +1,242 @@
+"""Easy Harp for the solver: a compact state and its own move generator.
+
+The solver sees the face-down cards and the order of the stock.
+
+State: ``(columns, hidden, talon, drawn, foundations)``:
+
+* ``columns``: ``bytes`` per column, bottom to top; ``hidden[i]`` face-down
+  cards at the bottom of column i.
+* ``talon``: the stock and waste as one cycle, in drawing order: the waste
+  bottom to top, then the stock top to bottom. ``drawn`` of them are on the
+  waste (``talon[drawn - 1]`` is its playable top). Drawing and turning the
+  waste over never change this order (the contract keeps the drawing order
+  from pass to pass); playing the waste top only takes that card out.
+* ``foundations``: the number of cards in each of the 8 slots (S S H H D D
+  C C), as the engine fills them (the first slot that takes a card).
+
+With unlimited passes any talon card can be brought to the waste top by
+drawing, with the rest of the cycle unchanged, so a move "talon card i to
+X" is one step here; its actions are the exact draws (turning over when the
+stock runs out) followed by ``w>X``. For the same reason ``drawn`` is left
+out of the key: states that differ only in it reach each other by draws.
+
+Soundness of the shortcuts (the ``unwinnable`` verdict relies on them):
+
+* A card of rank r goes home at once when every card of the other colour
+  of rank r-1 and every card of its own colour of rank r-2 is home (the
+  rule safe autoplay uses in Klondike): the only cards that could ever lie
+  on it are home, and so are the ones that could lie on those, even if they
+  were taken back.
+* Take-backs from a foundation are generated for every other foundation top
+  (those are the ones that could still host a card that is not home).
+* Columns are interchangeable; the two slots of a suit are too.
+"""
+
+from __future__ import annotations
+
+from ..engine.position import Position
+
+KING = 12
+
+
+def _red(c: int) -> bool:
+    return 13 <= c < 39
+
+
+def _slot_for(found, c: int) -> int:
+    s = 2 * (c // 13)
+    r = c % 13
+    if found[s] == r:
+        return s
+    if found[s + 1] == r:
+        return s + 1
+    return -1
+
+
+def _draws(drawn: int, size: int, i: int) -> list[str]:
+    """The draws that bring talon card i to the waste top."""
+    if drawn <= i + 1:
+        return ["draw"] * (i + 1 - drawn)
+    return ["draw"] * (size - drawn + 1 + i + 1)
+
+
+def _safe(found, c: int) -> bool:
+    r = c % 13 + 1
+    if r <= 1:
+        return True
+    black = min(found[0], found[1], found[6], found[7])
+    red = min(found[2], found[3], found[4], found[5])
+    opp, same = (black, red) if _red(c) else (red, black)
+    return r - 1 <= opp and r - 2 <= same
+
+
+def _settle(cols, hidden, talon, drawn, found, acts):
+    """Make every safe move to a foundation; returns (talon, drawn)."""
+    moved = True
+    while moved:
+        moved = False
+        for i in range(len(cols)):
+            col = cols[i]
+            while col:
+                c = col[-1]
+                s = _slot_for(found, c)
+                if s < 0 or not _safe(found, c):
+                    break
+                found[s] += 1
+                col = col[:-1]
+                cols[i] = col
+                if hidden[i] and len(col) == hidden[i]:
+                    hidden[i] -= 1
+                acts.append(f"c{i + 1}>f")
+                moved = True
+        i = 0
+        while i < len(talon):
+            c = talon[i]
+            s = _slot_for(found, c)
+            if s >= 0 and _safe(found, c):
+                acts.extend(_draws(drawn, len(talon), i))
+                acts.append("w>f")
+                found[s] += 1
+                talon = talon[:i] + talon[i + 1:]
+                drawn = i
+                moved = True
+            else:
+                i += 1
+    return talon, drawn
+
+
+def _score(cols, hidden, talon, found) -> int:
+    score = 40 * sum(found) - 30 * sum(hidden) - len(talon)
+    for col, h in zip(cols, hidden):
+        if not col:
+            score += 25
+        elif h:
+            score -= 2 * (len(col) - h)  # face-up cards piled on face-down ones
+    return score
+
+
+class EasyHarpProblem:
+    best_first = True
+
+    def __init__(self, position: Position) -> None:
+        talon = bytes(position.waste) + bytes(reversed(position.stock))
+        self.root = (
+            tuple(bytes(col) for col in position.columns),
+            tuple(position.hidden),
+            talon,
+            len(position.waste),
+            tuple(len(slot) for slot in position.foundations),
+        )
+
+    def start(self):
+        cols, hidden, talon, drawn, found = self.root
+        cols, hidden, found = list(cols), list(hidden), list(found)
+        acts: list[str] = []
+        talon, drawn = _settle(cols, hidden, talon, drawn, found, acts)
+        return acts, (tuple(cols), tuple(hidden), talon, drawn, tuple(found))
+
+    @staticmethod
+    def key(state) -> bytes:
+        cols, hidden, talon, _, f = state
+        parts = sorted(bytes((h,)) + col for col, h in zip(cols, hidden))
+        fk = bytes((min(f[0], f[1]), max(f[0], f[1]), min(f[2], f[3]), max(f[2], f[3]),
+                    min(f[4], f[5]), max(f[4], f[5]), min(f[6], f[7]), max(f[6], f[7])))
+        return b"\xff".join(parts) + b"\xfe" + talon + b"\xfd" + fk
+
+    @staticmethod
+    def won(state) -> bool:
+        return sum(state[4]) == 104
+
+    def children(self, state) -> list:
+        cols, hidden, talon, drawn, found = state
+        hosts: dict[int, list[int]] = {}  # card that would fit -> columns
+        empty = -1
+        for i, col in enumerate(cols):
+            if col:
+                t = col[-1]
+                r = t % 13
+                if r:
+                    # the cards of rank r-1 and the other colour: two suits
+                    if _red(t):
+                        for fit in (r - 1, 39 + r - 1):
+                            hosts.setdefault(fit, []).append(i)
+                    else:
+                        for fit in (13 + r - 1, 26 + r - 1):
+                            hosts.setdefault(fit, []).append(i)
+            elif empty < 0:
+                empty = i
+        moves = []  # (src kind, src index, count, dst kind, dst index)
+        for si, col in enumerate(cols):
+            if not col:
+                continue
+            c = col[-1]
+            n = len(col)
+            if _slot_for(found, c) >= 0:
+                moves.append(("c", si, 1, "f", -1))
+            for di in hosts.get(c, ()):
+                if di != si:
+                    moves.append(("c", si, 1, "c", di))
+            if empty >= 0:
+                j = n - 1
+                h = hidden[si]
+                while j > h and col[j - 1] % 13 == col[j] % 13 + 1 and _red(col[j - 1]) != _red(col[j]):
+                    j -= 1
+                if j > 0 and col[j] % 13 == KING:
+                    moves.append(("c", si, n - j, "c", empty))
+        seen_cards = set()
+        for ti, c in enumerate(talon):
+            if c in seen_cards and False:
+                continue
+            if _slot_for(found, c) >= 0:
+                moves.append(("w", ti, 1, "f", -1))
+            for di in hosts.get(c, ()):
+                moves.append(("w", ti, 1, "c", di))
+            if empty >= 0 and c % 13 == KING:
+                moves.append(("w", ti, 1, "c", empty))
+        for slot in range(8):
+            k = found[slot]
+            if k:
+                c = (slot // 2) * 13 + k - 1
+                if _safe(found, c):
+                    continue
+                for di in hosts.get(c, ()):
+                    moves.append(("f", slot, 1, "c", di))
+                if empty >= 0 and c % 13 == KING:
+                    moves.append(("f", slot, 1, "c", empty))
+
+        out = []
+        for sk, si, k, dk, di in moves:
+            ncols = list(cols)
+            nhidden = list(hidden)
+            nfound = list(found)
+            ntalon, ndrawn = talon, drawn
+            if sk == "c":
+                src = cols[si]
+                cards = src[len(src) - k:]
+                rest = len(src) - k
+                ncols[si] = src[:rest]
+                if rest and rest == hidden[si]:
+                    nhidden[si] -= 1
+                acts = [f"c{si + 1}.{k}>" if k > 1 else f"c{si + 1}>"]
+            elif sk == "w":
+                cards = talon[si:si + 1]
+                acts = _draws(drawn, len(talon), si)
+                acts.append("w>")
+                ntalon = talon[:si] + talon[si + 1:]
+                ndrawn = si
+            else:
+                card = (si // 2) * 13 + found[si] - 1
+                cards = bytes((card,))
+                nfound[si] -= 1
+                acts = [f"f{si + 1}>"]
+            if dk == "c":
+                ncols[di] = cols[di] + cards
+                acts[-1] += f"c{di + 1}"
+            else:
+                nfound[_slot_for(found, cards[0])] += 1
+                acts[-1] += "f"
+            ntalon, ndrawn = _settle(ncols, nhidden, ntalon, ndrawn, nfound, acts)
+            child = (tuple(ncols), tuple(nhidden), ntalon, ndrawn, tuple(nfound))
+            out.append((_score(ncols, nhidden, ntalon, nfound), len(out), acts, child))
+        out.sort(reverse=True)
+        return [(score, acts, child) for score, _, acts, child in out]
