@@ -4,7 +4,9 @@
 //
 // Without arguments it runs tests/test_engine*.py and the engine's doctests.
 // Offline: Pyodide comes from node_modules and the test tools from wheels/,
-// both fetched beforehand by setup.sh. The repository is mounted read-write
+// both fetched beforehand by setup.sh. Node's default stack (about 1 MB) is
+// kept on purpose: it is close to a browser's, so deep recursion that would
+// crash the game in a browser crashes here too. The repository is mounted read-write
 // at /repo, so bytecode and Hypothesis' database are kept out of it.
 import { loadPyodide } from "pyodide";
 import { existsSync, readdirSync } from "node:fs";
@@ -20,11 +22,21 @@ if (!existsSync(wheels) || !readdirSync(wheels).some((f) => f.endsWith(".whl")))
   process.exit(2);
 }
 
+// A fatal error (such as a JavaScript stack overflow from deep recursion in C
+// code) kills the interpreter, as it would kill the game in a browser.
+const died = (error) => {
+  console.error(`\nPyodide died during ${globalThis.runningTest ?? "start-up"}: ${String(error).split("\n")[0]}`);
+  process.exit(3);
+};
+process.on("uncaughtException", died);
+process.on("unhandledRejection", died);
+
 const started = Date.now();
-const pyodide = await loadPyodide({
-  stdout: (line) => console.log(line),
-  stderr: (line) => console.error(line),
-});
+const pyodide = await loadPyodide();
+// raw writes, so pytest's progress dots stay on one line
+const raw = (stream) => ({ write: (bytes) => { stream.write(bytes); return bytes.length; } });
+pyodide.setStdout(raw(process.stdout));
+pyodide.setStderr(raw(process.stderr));
 
 const { NODEFS } = pyodide.FS.filesystems;
 for (const [hostDir, mountPoint] of [[repo, "/repo"], [wheels, "/wheels"]]) {
@@ -51,11 +63,20 @@ os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = "/tmp/hypothesis"
 os.chdir("/repo")
 sys.path.insert(0, "/repo")
 
+import js
 import pytest
+
+
+class NameTheRunningTest:
+    """Tell the JS side which test runs, to name it if the interpreter dies."""
+
+    def pytest_runtest_logstart(self, nodeid, location):
+        js.globalThis.runningTest = nodeid
+
 
 args = list(pytest_args) or sorted(glob.glob("tests/test_engine*.py")) + ["game/engine"]
 print("pytest", *args)
-int(pytest.main(["-p", "no:cacheprovider", *args]))
+int(pytest.main(["-p", "no:cacheprovider", *args], plugins=[NameTheRunningTest()]))
 `);
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
