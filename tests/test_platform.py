@@ -1,0 +1,201 @@
+"""The platform module: the browser seen through fakes, the desktop through
+environment variables. Nothing here touches the real home directory."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from game import platform as gp
+from game.storage import BrowserStorage, DictLocalStorage, FileStorage
+from game.persistence import Persistence
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class FakeElement:
+    def __init__(self, tag):
+        self.tag = tag
+        self.attributes = {}
+        self.children = []
+        self.textContent = ""
+
+    def setAttribute(self, name, value):  # noqa: N802
+        self.attributes[name] = value
+
+    def appendChild(self, child):  # noqa: N802
+        self.children.append(child)
+
+
+class FakeDocument:
+    def __init__(self):
+        self.body = FakeElement("body")
+
+    def getElementById(self, element_id):  # noqa: N802
+        return next((c for c in self.body.children if c.attributes.get("id") == element_id), None)
+
+    def createElement(self, tag):  # noqa: N802
+        return FakeElement(tag)
+
+
+class FakeNavigator:
+    def __init__(self, language, languages=None):
+        self.language = language
+        if languages is not None:
+            self.languages = FakeArray(languages)
+
+
+class FakeArray:
+    """A JS array proxy: indexable, with ``length``."""
+
+    def __init__(self, items):
+        self.items = items
+        self.length = len(items)
+
+    def __getitem__(self, i):
+        return self.items[i]
+
+
+class FakeWindow:
+    def __init__(self, language="en-US", languages=None):
+        self.navigator = FakeNavigator(language, languages)
+        self.localStorage = DictLocalStorage()
+        self.document = FakeDocument()
+
+
+def test_the_desktop_is_not_the_browser():
+    assert gp.is_browser() is False
+    assert gp.browser_window() is None
+
+
+def test_is_browser_follows_sys_platform(monkeypatch):
+    monkeypatch.setattr(gp.sys, "platform", "emscripten")
+    assert gp.is_browser() is True
+
+
+@pytest.mark.parametrize(
+    "language, languages, expected",
+    [
+        ("vi-VN", None, "vi-VN"),
+        ("hu", None, "hu"),
+        ("HU-hu", None, "hu-hu"),
+        ("", ["vi-VN", "en"], "vi-VN"),
+        (None, None, None),
+        ("*", None, None),
+    ],
+)
+def test_browser_language_from_navigator(language, languages, expected):
+    assert gp.preferred_language(window=FakeWindow(language, languages)) == expected
+
+
+def test_a_navigator_that_throws_gives_no_language():
+    class Hostile:
+        @property
+        def navigator(self):
+            raise RuntimeError("no navigator in this worker")
+
+    assert gp.preferred_language(window=Hostile()) is None
+
+
+@pytest.mark.parametrize(
+    "env, expected",
+    [
+        ({"LANG": "hu_HU.UTF-8"}, "hu-HU"),
+        ({"LANG": "en_US.UTF-8", "LC_ALL": "vi_VN.UTF-8"}, "vi-VN"),
+        ({"LANGUAGE": "vi:en", "LC_ALL": "hu_HU.UTF-8"}, "vi"),
+        ({"LANGUAGE": "", "LC_MESSAGES": "hu_HU@euro", "LANG": "C"}, "hu-HU"),
+        ({"LANG": "de_DE.ISO-8859-1"}, "de-DE"),
+    ],
+)
+def test_native_language_from_environment(env, expected):
+    assert gp.preferred_language(env=env) == expected
+
+
+def test_native_language_with_only_c_locale_asks_the_locale_module(monkeypatch):
+    monkeypatch.setattr(gp.locale, "getlocale", lambda *a: ("vi_VN", "UTF-8"))
+    monkeypatch.setattr(gp.sys, "platform", "linux")
+    assert gp.preferred_language(env={"LANG": "C", "LC_ALL": "POSIX"}) == "vi-VN"
+    monkeypatch.setattr(gp.locale, "getlocale", lambda *a: (None, None))
+    assert gp.preferred_language(env={}) is None
+
+
+@pytest.mark.parametrize("raw", ["C", "POSIX", "C.UTF-8", "", "   ", "x", "en US", "../../etc", 42, None])
+def test_junk_locale_names_give_no_tag(raw):
+    assert gp.clean_language_tag(raw) is None
+
+
+def test_user_data_dir_per_system(tmp_path):
+    home = tmp_path / "home"
+    linux = gp.user_data_dir("app", env={}, system="linux", home=home)
+    assert linux == home / ".local" / "share" / "app"
+    xdg = gp.user_data_dir("app", env={"XDG_DATA_HOME": str(tmp_path / "xdg")}, system="linux", home=home)
+    assert xdg == tmp_path / "xdg" / "app"
+    relative = gp.user_data_dir("app", env={"XDG_DATA_HOME": "rel/dir"}, system="linux", home=home)
+    assert relative == linux  # the XDG spec: a relative path is ignored
+    mac = gp.user_data_dir("app", env={}, system="darwin", home=home)
+    assert mac == home / "Library" / "Application Support" / "app"
+    win = gp.user_data_dir("app", env={"APPDATA": str(tmp_path / "Roaming")}, system="win32", home=home)
+    assert win == tmp_path / "Roaming" / "app"
+    win_default = gp.user_data_dir("app", env={}, system="win32", home=home)
+    assert win_default == home / "AppData" / "Roaming" / "app"
+
+
+def test_open_storage_in_the_browser_uses_local_storage():
+    window = FakeWindow()
+    storage = gp.open_storage(window=window)
+    assert isinstance(storage, BrowserStorage)
+    persistence = Persistence(storage)
+    persistence.load_all()
+    assert persistence.save_settings({"lang": "hu"})
+    assert window.localStorage.getItem(f"{gp.APP_NAME}/settings") is not None
+    assert Persistence(gp.open_storage(window=window)).load_all().settings["lang"] == "hu"
+
+
+def test_open_storage_natively_uses_files_in_the_data_dir(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr(gp.sys, "platform", "linux")
+    storage = gp.open_storage()
+    assert isinstance(storage, FileStorage)
+    assert storage.directory == tmp_path / gp.APP_NAME
+
+
+def test_announce_writes_to_one_live_region():
+    window = FakeWindow()
+    assert gp.announce("Seven of hearts to the foundation", window=window) is True
+    assert gp.announce("Undone", window=window) is True
+    regions = window.document.body.children
+    assert len(regions) == 1
+    assert regions[0].attributes["aria-live"] == "polite"
+    assert regions[0].textContent == "Undone"
+
+
+def test_announce_natively_and_on_a_broken_page_is_harmless():
+    assert gp.announce("hello") is False
+
+    class NoDocument:
+        document = None
+
+    assert gp.announce("hello", window=NoDocument()) is False
+
+
+def test_only_the_platform_module_checks_for_emscripten():
+    offenders = []
+    for path in list((ROOT / "game").rglob("*.py")) + [ROOT / "main.py"]:
+        if not path.exists() or path.name == "platform.py" and path.parent.name == "game":
+            continue
+        if "emscripten" in path.read_text(encoding="utf-8"):
+            offenders.append(str(path.relative_to(ROOT)))
+    assert offenders == []
+
+
+def test_stored_data_is_never_unpickled_or_evaluated():
+    for name in ("storage.py", "savegame.py", "stats.py", "settings_store.py", "persistence.py", "platform.py"):
+        tree = ast.parse((ROOT / "game" / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                names = [a.name for a in node.names] + [getattr(node, "module", None) or ""]
+                assert not {"pickle", "marshal", "shelve"} & set(names), name
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id not in ("eval", "exec"), name
