@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 
+from .engine.deals import EASY_HARP, GAMES
 from .savegame import SaveError, check_header, parse_json
 
 SCHEMA = "easy-harp-eight-off/settings"
@@ -30,6 +31,8 @@ DEFAULTS: dict[str, object] = {
     "large_cards": False,
     "left_handed": False,
     "drop_highlights": False,
+    "game": EASY_HARP,  # what the New game dialog offers first
+    "variant": "N",
 }
 
 
@@ -66,6 +69,14 @@ def clean(values: object) -> tuple[dict[str, object], list[str]]:
                 settings[key] = value
             else:
                 problems.append(f"{key!r} must be true or false")
+        elif isinstance(value, str) and len(value) <= 20:
+            settings[key] = value
+        else:
+            problems.append(f"{key!r} must be a short text")
+    game, variant = settings["game"], settings["variant"]
+    if game not in GAMES or variant not in GAMES[game][1]:  # type: ignore[index]
+        problems.append(f"no game {game!r} with variant {variant!r}")
+        settings["game"], settings["variant"] = DEFAULTS["game"], DEFAULTS["variant"]
     return settings, problems
 
 

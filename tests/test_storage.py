@@ -294,3 +294,18 @@ def test_nothing_stored_yet_means_defaults_and_no_notice(tmp_path):
     assert loaded.game is None and loaded.elapsed == 0
     assert loaded.settings == settings_store.default_settings()
     assert loaded.stats.variants == {} and loaded.notices == []
+
+
+@pytest.mark.parametrize(
+    "values, expected",
+    [
+        ({"game": "eight-off", "variant": "C4"}, ("eight-off", "C4")),
+        ({"game": "eight-off", "variant": "N"}, ("easy-harp", "N")),
+        ({"game": "poker", "variant": "C8"}, ("easy-harp", "N")),
+        ({"game": ["eight-off"], "variant": "C8"}, ("easy-harp", "N")),
+    ],
+)
+def test_the_new_game_dialogs_choice_is_kept_when_it_exists(values, expected):
+    settings, problems = settings_store.clean(values)
+    assert (settings["game"], settings["variant"]) == expected
+    assert bool(problems) == (expected != (values["game"], values["variant"]))
