@@ -81,6 +81,7 @@ def build(app: Path, tmp: Path) -> subprocess.CompletedProcess:
 @pytest.fixture(scope="module")
 def bundle(tmp_path_factory):
     """Build once; give (app copy, build/web, the .apk path)."""
+    assert (ROOT / "main.py").is_file(), "no main.py to package"
     tmp = tmp_path_factory.mktemp("web")
     app = tmp / "solitaire"
     copy_tree(app)
