@@ -309,3 +309,11 @@ def test_the_new_game_dialogs_choice_is_kept_when_it_exists(values, expected):
     settings, problems = settings_store.clean(values)
     assert (settings["game"], settings["variant"]) == expected
     assert bool(problems) == (expected != (values["game"], values["variant"]))
+
+
+def test_every_notice_has_an_english_text():
+    from game.i18n import en
+
+    notices = [f"notice.{kind}_{what}" for kind in ("game", "stats", "settings") for what in ("damaged", "restored", "newer")]
+    notices += ["notice.undo_lost", "notice.save_failed"]
+    assert [n for n in notices if n not in en.MESSAGES] == []

@@ -19,4 +19,18 @@ MESSAGES = {
     "rule.stock-empty": "The stock and the waste are both empty.",
     "rule.no-target": "There is no place for this card.",
     "rule.nothing-to-undo": "There is nothing to undo.",
+
+    # ---- storage
+    # Notices shown to the player once, after something stored was damaged.
+    "notice.game_damaged": "Your saved game could not be read, so a new game begins. The damaged copy was kept aside.",
+    "notice.game_restored": "Your saved game was damaged; it resumes from the last good copy, a move or so earlier.",
+    "notice.game_newer": "Your saved game was made by a newer version of this game and can't be resumed here. It was kept aside.",
+    "notice.undo_lost": "Your game resumes where you left it, but its undo history could not be read.",
+    "notice.stats_damaged": "Your statistics could not be read and start again from zero. The damaged copy was kept aside.",
+    "notice.stats_restored": "Your statistics were damaged; the last good copy is used, so the latest game may be missing.",
+    "notice.stats_newer": "Your statistics were made by a newer version of this game; they were kept aside and start again here.",
+    "notice.settings_damaged": "Some settings could not be read and are back to their defaults.",
+    "notice.settings_restored": "Your settings were damaged; the last good copy is used.",
+    "notice.settings_newer": "Your settings were made by a newer version of this game; the defaults are used here.",
+    "notice.save_failed": "The game could not be saved (the storage is full or unavailable). Closing it now may lose your progress.",
 }
