@@ -13,7 +13,7 @@ from game.engine import Game, UNDO_LIMIT
 from game.persistence import Persistence
 from game.savegame import SaveError
 from game.storage import FileStorage, MemoryStorage
-from tests.builders import eight_off, easy_harp
+from tests.storage_helpers import easy_harp_two_kings_left, eight_off_one_king_left
 
 DEALS = ["EH1-N-AAAAAAF", "EO1-C8-AAAAAFA", "EO1-C2-AAAAAAT"]
 
@@ -94,7 +94,7 @@ def test_every_record_names_its_schema_and_version():
 
 
 def test_a_won_game_is_not_resumed_and_counts_once(tmp_path):
-    game = eight_off(["KS"], foundations=["Q", "K", "K", "K"])
+    game = eight_off_one_king_left()
     persistence = Persistence(FileStorage(tmp_path))
     persistence.load_all()
     persistence.new_game(game)
@@ -113,7 +113,7 @@ def test_a_won_game_is_not_resumed_and_counts_once(tmp_path):
 
 
 def test_a_win_saved_but_not_yet_counted_is_counted_at_the_next_start(tmp_path):
-    game = eight_off(["KS"], foundations=["Q", "K", "K", "K"])
+    game = eight_off_one_king_left()
     persistence = Persistence(FileStorage(tmp_path))
     persistence.load_all()
     game.play("tap c1")
@@ -125,7 +125,7 @@ def test_a_win_saved_but_not_yet_counted_is_counted_at_the_next_start(tmp_path):
 
 
 def test_undoing_a_counted_win_then_restarting_does_not_count_a_loss(tmp_path):
-    game = eight_off(["KS"], foundations=["Q", "K", "K", "K"])
+    game = eight_off_one_king_left()
     persistence = Persistence(FileStorage(tmp_path))
     persistence.load_all()
     game.play("tap c1")
@@ -304,9 +304,9 @@ def test_a_damaged_history_still_resumes_the_game_without_undo(tmp_path):
 
 
 def test_easy_harp_near_win_round_trips():
-    game = easy_harp(["KS", "KS"], foundations=["Q", "Q", "K", "K", "K", "K", "K", "K"])
+    game = easy_harp_two_kings_left()
     game.play("tap c1")
     resumed = savegame.loads_game(savegame.dumps_game(game, 5)).game
     assert resumed.play("tap c2").ok and resumed.position.won
     assert resumed.undo().ok and resumed.undo().ok
-    assert resumed.position.key() == easy_harp(["KS", "KS"], foundations=["Q", "Q", "K", "K", "K", "K", "K", "K"]).position.key()
+    assert resumed.position.key() == easy_harp_two_kings_left().position.key()

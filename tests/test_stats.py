@@ -11,7 +11,7 @@ from game.engine import Game
 from game.persistence import Persistence
 from game.stats import RECENT, SaveError, Statistics, VariantStats
 from game.storage import FileStorage
-from tests.builders import eight_off, easy_harp
+from tests.storage_helpers import easy_harp_two_kings_left, eight_off_one_king_left
 
 
 def results(*outcomes: str) -> VariantStats:
@@ -150,14 +150,14 @@ def test_wins_and_a_streak_survive_a_restart(tmp_path):
     persistence.load_all()
     previous = None
     for seconds in (120, 90, 150):
-        game = easy_harp(["KS", "KS"], foundations=["Q", "Q", "K", "K", "K", "K", "K", "K"])
+        game = easy_harp_two_kings_left()
         persistence.new_game(game, previous=previous)
         game.play("tap c1")
         game.play("tap c2")
         assert game.position.won
         assert persistence.game_won(game, seconds)
         previous = game
-    lost = eight_off(["KS"], foundations=["Q", "K", "K", "K"])
+    lost = eight_off_one_king_left()
     persistence.new_game(lost, previous=previous)
     lost.play("c1>r")
     persistence.new_game(Game.from_deal("EO1-C8-AAAAAFA"), previous=lost, previous_elapsed=20)
