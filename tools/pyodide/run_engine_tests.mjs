@@ -65,23 +65,24 @@ sys.path.insert(0, "/repo")
 
 import js
 import pytest
-from hypothesis import settings
-
-# WebAssembly is slower and its timing noisier than native: check results, not speed.
-settings.register_profile("pyodide", deadline=None)
-settings.load_profile("pyodide")
 
 
-class NameTheRunningTest:
-    """Tell the JS side which test runs, to name it if the interpreter dies."""
+class InPyodide:
+    def pytest_configure(self, config):
+        # WebAssembly is slower and its timing noisier than native: check results, not speed.
+        from hypothesis import settings
+
+        settings.register_profile("pyodide", deadline=None)
+        settings.load_profile("pyodide")
 
     def pytest_runtest_logstart(self, nodeid, location):
+        # tell the JS side which test runs, to name it if the interpreter dies
         js.globalThis.runningTest = nodeid
 
 
 args = list(pytest_args) or sorted(glob.glob("tests/test_engine*.py")) + ["game/engine"]
 print("pytest", *args)
-int(pytest.main(["-p", "no:cacheprovider", *args], plugins=[NameTheRunningTest()]))
+int(pytest.main(["-p", "no:cacheprovider", *args], plugins=[InPyodide()]))
 `);
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
