@@ -105,11 +105,11 @@ class Persistence:
                 continue
             try:
                 value = parse(text)
-            except SaveError as exc:
+            except Exception as exc:  # SaveError; anything else is a checking bug, still not a crash
                 problems.append(f"{kind}{' backup' if backup else ''}: {exc}")
                 self.storage.set_aside(key, backup=backup)
                 damaged = True
-                newer = newer or exc.newer
+                newer = newer or getattr(exc, "newer", False)
                 continue
             if backup:
                 # Make the good copy the record again, so the next start agrees.

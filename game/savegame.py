@@ -182,7 +182,7 @@ def load_game(data: object) -> SavedGame:
     check_keys(data, _RECORD_KEYS, "saved game")
     try:
         position = Position.from_dict(data["position"])
-    except (PositionError, ValueError) as exc:
+    except (PositionError, ValueError, TypeError) as exc:  # TypeError: e.g. a list as the game name
         raise SaveError(f"the saved position is not valid: {exc}") from None
     elapsed = seconds(data["elapsed"], "'elapsed'")
     counted = data["counted"]
@@ -219,7 +219,7 @@ def _read_history(raw: object, position: Position) -> list[tuple[tuple, int, Mov
             snapshot = Position.from_dict(
                 {**piles, "game": position.game, "variant": position.variant, "deal": position.deal, "score": score}
             )
-        except (PositionError, ValueError) as exc:
+        except (PositionError, ValueError, TypeError) as exc:  # TypeError: e.g. a list as the game name
             raise SaveError(f"{where}: the position is not valid: {exc}") from None
         steps.append((snapshot, _read_move(step["move"], where)))
 

@@ -310,3 +310,53 @@ def test_easy_harp_near_win_round_trips():
     assert resumed.play("tap c2").ok and resumed.position.won
     assert resumed.undo().ok and resumed.undo().ok
     assert resumed.position.key() == easy_harp_two_kings_left().position.key()
+
+
+# ---- hostile data, systematically ---------------------------------------------------------
+
+ODD_VALUES = [None, True, 0, -1, 10**30, 1.5, float("nan"), float("inf"), "", "x", [], {}, [[]], {"a": 1}, ["AS"], "#AS"]
+
+
+def _paths(node, path=()):
+    yield path
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, path + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node[:2]):
+            yield from _paths(value, path + (i,))
+
+
+def _replaced(data, path, value):
+    if not path:
+        return value
+    data = copy.deepcopy(data)
+    target = data
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+    return data
+
+
+def test_any_value_replaced_by_any_odd_value_is_a_save_error_never_a_crash():
+    from game import settings_store
+    from game.stats import Statistics
+
+    stats = Statistics()
+    for won in (True, False):
+        stats.record("eight-off", "C8", won=won, seconds=3, score=4)
+    records = [
+        (record(play_some(Game.from_deal("EO1-C8-AAAAAFA"), 4)), savegame.load_game),
+        (stats.to_dict(), Statistics.from_dict),
+        (json.loads(settings_store.dumps_settings({})), settings_store.read_settings),
+    ]
+    tried = 0
+    for good, load in records:
+        for path in _paths(good):
+            for value in ODD_VALUES:
+                try:
+                    load(_replaced(good, path, value))
+                except SaveError:
+                    pass
+                tried += 1
+    assert tried > 1000

@@ -180,3 +180,13 @@ def test_reset_is_stored(tmp_path):
     assert Persistence(FileStorage(tmp_path)).load_all().stats.variants == {}
     data = json.loads((tmp_path / "stats.json").read_text())
     assert data["version"] == 1 and data["variants"] == {}
+
+
+def test_the_examples_in_the_docstrings_hold():
+    import doctest
+
+    import game.settings_store
+    import game.stats
+
+    for module in (game.stats, game.settings_store):
+        assert doctest.testmod(module).failed == 0
