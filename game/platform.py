@@ -168,7 +168,11 @@ def announce(text: str, *, window: Any | None = None) -> bool:
                 "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap",
             )
             document.body.appendChild(region)
-        region.textContent = str(text)
+        text = str(text)
+        if str(region.textContent or "").rstrip("\u00a0") == text:
+            # The same words again: change the node so screen readers repeat them.
+            text += "\u00a0" if not str(region.textContent).endswith("\u00a0") else ""
+        region.textContent = text
         return True
     except Exception:
         return False

@@ -199,3 +199,13 @@ def test_stored_data_is_never_unpickled_or_evaluated():
                 assert not {"pickle", "marshal", "shelve"} & set(names), name
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id not in ("eval", "exec"), name
+
+
+def test_announcing_the_same_words_twice_changes_the_region():
+    window = FakeWindow()
+    said = []
+    for text in ("No place for this card", "No place for this card", "No place for this card"):
+        gp.announce(text, window=window)
+        said.append(window.document.body.children[0].textContent)
+    assert said[0] != said[1] != said[2]
+    assert all(s.strip("\u00a0") == "No place for this card" for s in said)
