@@ -148,7 +148,8 @@ class Persistence:
         which the player made a move counts as played, not won (a deal left
         untouched doesn't count). Then the new game is saved."""
         if previous is not None and not self.counted and previous.position.moves > 0:
-            self.record_result(previous, previous_elapsed, won=False)
+            # won=...: a win the window didn't report through game_won still counts as one
+            self.record_result(previous, previous_elapsed, won=previous.position.won)
         self.counted = False
         self._step_cache.clear()
         self.save_game(game, 0.0)

@@ -190,3 +190,15 @@ def test_the_examples_in_the_docstrings_hold():
 
     for module in (game.stats, game.settings_store):
         assert doctest.testmod(module).failed == 0
+
+
+def test_a_won_game_replaced_without_game_won_still_counts_as_a_win(tmp_path):
+    persistence = Persistence(FileStorage(tmp_path))
+    persistence.load_all()
+    game = eight_off_one_king_left()
+    persistence.new_game(game)
+    game.play("tap c1")
+    persistence.save_game(game, 40)
+    persistence.new_game(Game.from_deal("EO1-C8-AAAAAFA"), previous=game, previous_elapsed=40)
+    s = persistence.stats.get("eight-off", "C8")
+    assert (s.played, s.won, s.fastest_win) == (1, 1, 40)
