@@ -8,6 +8,7 @@ the statistics and the settings, on the platform's storage.
     persistence.game_won(game, elapsed)      # when the game is won (counts once)
     persistence.new_game(game, previous=old, previous_elapsed=t)  # on new game
     persistence.save_settings(settings)      # when an option changes
+    persistence.language()                   # the catalogue to use
     persistence.stats.get("eight-off", "C8") # the statistics screen
     persistence.reset_stats()                # its reset button
 
@@ -175,6 +176,19 @@ class Persistence:
     def reset_stats(self, game: str | None = None, variant: str | None = None) -> bool:
         self.stats.reset(game, variant)
         return self._write(STATS_KEY, self.stats.to_json())
+
+    def language(self) -> str:
+        """The catalogue to use: the player's choice if it exists, else the
+        system's or browser's language if we have it, else English."""
+        from .i18n import DEFAULT_LANGUAGE, normalize_language
+        from .platform import preferred_language
+
+        chosen = self.settings.get("lang")
+        return (
+            normalize_language(chosen if isinstance(chosen, str) else None)
+            or normalize_language(preferred_language())
+            or DEFAULT_LANGUAGE
+        )
 
     def pop_notices(self) -> list[str]:
         """Notices raised since the last call (e.g. a failed save)."""

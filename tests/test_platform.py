@@ -209,3 +209,35 @@ def test_announcing_the_same_words_twice_changes_the_region():
         said.append(window.document.body.children[0].textContent)
     assert said[0] != said[1] != said[2]
     assert all(s.strip("\u00a0") == "No place for this card" for s in said)
+
+
+def test_the_language_is_the_players_choice_then_the_systems_then_english(monkeypatch):
+    from game.storage import MemoryStorage
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    persistence = Persistence(MemoryStorage())
+    persistence.load_all()
+    assert persistence.language() == "en"
+    persistence.save_settings({"lang": "xx"})  # a language we don't have
+    assert persistence.language() == "en"
+    monkeypatch.setenv("LANG", "tlh_XX.UTF-8")
+    monkeypatch.setattr(gp.locale, "getlocale", lambda *a: (None, None))
+    assert persistence.language() == "en"
+    monkeypatch.setattr(gp, "browser_window", lambda: FakeWindow("en-AU"))
+    persistence.save_settings({"lang": None})
+    assert persistence.language() == "en"
+
+
+def test_a_language_we_have_is_picked_from_the_browser(monkeypatch):
+    from game import i18n
+    from game.storage import MemoryStorage
+
+    monkeypatch.setitem(i18n.CATALOGUES, "vi", {})  # whether or not the catalogue exists yet
+    persistence = Persistence(MemoryStorage())
+    persistence.load_all()
+    monkeypatch.setattr(gp, "browser_window", lambda: FakeWindow("vi-VN"))
+    assert persistence.language() == "vi"
+    persistence.save_settings({"lang": "en"})  # the player's choice wins
+    assert persistence.language() == "en"
