@@ -25,7 +25,7 @@ from typing import Callable, TypeVar
 
 from . import savegame, settings_store
 from .engine import Game
-from .savegame import SaveError, SavedGame
+from .savegame import SavedGame
 from .stats import Statistics
 from .storage import Storage
 
