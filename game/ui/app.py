@@ -1,0 +1,267 @@
+"""The app: one window (or headless canvas), one layered sprite group, a
+stack of scenes and the work of one frame.
+
+``main.py`` calls ``frame()`` once per turn of its asyncio loop. A frame
+handles the waiting events (top scene first; a scene returns whether it
+consumed the event), advances animations and background tasks, and redraws
+only the dirty parts of the canvas: an idle table redraws nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable, Protocol
+
+import pygame
+
+from ..engine import Game, deals
+from . import dialogs
+from .layout import BUTTONS
+from .scene import Scene
+from .settings import Settings
+from .table import TableScene
+
+TASK_BUDGET_MS = 4
+
+
+class Task(Protocol):
+    """Background work done in slices inside the loop (e.g. the solver)."""
+
+    def step(self, budget_ms: float) -> bool:  # True while there is more to do
+        ...
+
+
+class App:
+    def __init__(
+        self,
+        size: tuple[int, int] = (1280, 720),
+        settings: Settings | None = None,
+        *,
+        headless: bool = False,
+        fps: int = 60,
+        now: Callable[[], int] | None = None,
+        browser: bool = False,
+    ) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.width, self.height = size
+        self.scale = min(size) / 720
+        self.headless, self.browser = headless, browser
+        flags = 0 if headless else pygame.SCALED | pygame.RESIZABLE
+        try:
+            self.screen = pygame.display.set_mode(size, flags)
+        except pygame.error:
+            self.screen = pygame.display.set_mode(size)
+        self.settings = settings or Settings()
+        self.group = pygame.sprite.LayeredDirty()
+        # never fall back to redrawing the whole screen every frame
+        self.group.set_timing_threshold(10_000)
+        self.background = pygame.Surface(size)
+        self.full_redraw = True
+        self.running = True
+        self.fps = fps
+        self.clock = pygame.time.Clock()
+        self._now = now or pygame.time.get_ticks
+        self.listeners: dict[str, list[Callable[..., Any]]] = {}
+        self.tasks: list[Task] = []
+        self.button_names: tuple[str, ...] = BUTTONS
+        self.extra_buttons: dict[str, Callable[[], None]] = {}
+        self.frames = 0
+        self.last_dirty: list[pygame.Rect] = []
+        self.screenshot_path: str | None = None
+        self.table = TableScene(self)
+        self.scenes: list[Scene] = [self.table]
+        self.set_caption()
+
+    # ---- time, hooks, tasks ---------------------------------------------------------
+
+    def now(self) -> int:
+        return self._now()
+
+    def on(self, name: str, listener: Callable[..., Any]) -> None:
+        """Listen for ``action`` (an Outcome), ``new_game`` (a Game) or
+        ``settings`` (the Settings): the storage layer saves from here."""
+        self.listeners.setdefault(name, []).append(listener)
+
+    def emit(self, name: str, *args: Any) -> None:
+        for listener in self.listeners.get(name, []):
+            listener(*args)
+
+    def add_task(self, task: Task) -> None:
+        self.tasks.append(task)
+
+    def cancel_task(self, task: Task) -> None:
+        if task in self.tasks:
+            self.tasks.remove(task)
+
+    def run_tasks(self) -> None:
+        if not self.tasks:
+            return
+        budget = TASK_BUDGET_MS / len(self.tasks)
+        self.tasks = [task for task in self.tasks if task.step(budget)]
+
+    # ---- the frame --------------------------------------------------------------------
+
+    def frame(self) -> list[pygame.Rect]:
+        """One turn of the loop; returns the rectangles it redrew."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+        now = self.now()
+        for scene in list(self.scenes):
+            scene.update(now)
+        self.run_tasks()
+        rects = self.draw()
+        self.frames += 1
+        if self.screenshot_path:
+            self.save_screenshot(self.screenshot_path)
+            self.running = False
+        elif self.fps:
+            self.clock.tick(self.fps)
+        return rects
+
+    def draw(self) -> list[pygame.Rect]:
+        if self.full_redraw:
+            self.screen.blit(self.background, (0, 0))
+            self.group.repaint_rect(self.screen.get_rect())
+            self.full_redraw = False
+        rects = self.group.draw(self.screen, self.background)
+        if rects and not self.headless:
+            pygame.display.update(rects)
+        self.last_dirty = rects
+        return rects
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.VIDEORESIZE, pygame.WINDOWRESTORED):
+            self.full_redraw = True
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.table.finish_animations()
+        for scene in reversed(self.scenes):
+            if scene.handle_event(event):
+                break
+
+    def set_background(self, surface: pygame.Surface) -> None:
+        self.background = surface
+        self.group.clear(self.screen, surface)
+        self.full_redraw = True
+
+    def settle(self) -> None:
+        """Finish every running animation (screenshots, tests)."""
+        self.table.finish_animations()
+
+    def save_screenshot(self, path: str) -> None:
+        self.full_redraw = True
+        self.draw()
+        pygame.image.save(self.screen, path)
+
+    def set_caption(self) -> None:
+        if not self.headless:
+            from ..i18n import translate
+
+            name = self.table.game.position.game if self.table.game else deals.EASY_HARP
+            pygame.display.set_caption(translate(f"game.{name}", self.settings.lang))
+
+    # ---- scenes -------------------------------------------------------------------------
+
+    def top(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> Scene:
+        self.table.cancel_drag()
+        self.scenes.append(scene)
+        scene.on_open()
+        return scene
+
+    def pop(self, scene: Scene) -> None:
+        if scene in self.scenes and scene is not self.table:
+            self.scenes.remove(scene)
+            scene.on_close()
+            if self.scenes and self.scenes[-1] is not self.table and hasattr(self.scenes[-1], "redraw"):
+                self.scenes[-1].redraw()
+
+    def find(self, kind: type) -> Scene | None:
+        return next((s for s in self.scenes if isinstance(s, kind)), None)
+
+    def open_new_game(self) -> None:
+        if not self.find(dialogs.NewGameDialog):
+            self.push(dialogs.NewGameDialog(self))
+
+    def open_options(self) -> None:
+        if not self.find(dialogs.OptionsDialog):
+            self.push(dialogs.OptionsDialog(self))
+
+    def open_rules(self) -> None:
+        if not self.find(dialogs.RulesScene):
+            self.push(dialogs.RulesScene(self))
+
+    def open_win(self) -> None:
+        if not self.find(dialogs.WinScene):
+            self.push(dialogs.WinScene(self))
+
+    def close_win(self) -> None:
+        scene = self.find(dialogs.WinScene)
+        if scene:
+            self.pop(scene)
+
+    # ---- games ---------------------------------------------------------------------------
+
+    def start_game(self, game: Game, animate: bool = True) -> None:
+        for scene in self.scenes[1:]:
+            self.pop(scene)
+        self.table.start(game, animate=animate and not self.headless)
+        self.set_caption()
+
+    def start_code(self, code: str) -> None:
+        game = Game.from_deal(code)
+        pos = game.position
+        if (self.settings.game, self.settings.variant) != (pos.game, pos.variant):
+            self.settings.game, self.settings.variant = pos.game, pos.variant
+            self.emit("settings", self.settings)
+        self.start_game(game)
+
+    def restart(self) -> None:
+        """Same deal: the current deal from its start (or the set-up position)."""
+        start = self.table.start_position
+        if start.deal:
+            self.start_game(Game.from_deal(start.deal))
+        else:
+            fresh = start.copy()
+            self.start_game(Game(fresh))
+
+    def in_progress(self) -> bool:
+        game = self.table.game
+        return bool(game and game.position.moves > 0 and not game.position.won)
+
+    def request_new_game(self, code: str | None) -> None:
+        """Start ``code`` (None: the same deal again), asking first when that
+        would leave a game unfinished."""
+        def start() -> None:
+            self.start_code(code) if code else self.restart()
+
+        if self.in_progress():
+            self.push(dialogs.ConfirmDialog(self, start))
+        else:
+            start()
+
+    def random_code(self, game: str, variant: str) -> str:
+        number = deals.random_number(time.time_ns() ^ (self.frames << 20))
+        return deals.format_code(game, variant, number)
+
+    def today_code(self, game: str, variant: str) -> str:
+        return deals.today_code(game=game, variant=variant)
+
+    # ---- settings ---------------------------------------------------------------------------
+
+    def change_setting(self, name: str, value: Any) -> None:
+        setattr(self.settings, name, value)
+        if name == "lang":
+            for scene in self.scenes:
+                scene.refresh_text()
+            self.set_caption()
+        self.emit("settings", self.settings)
+
+    def set_language(self, lang: str) -> None:
+        self.change_setting("lang", lang)

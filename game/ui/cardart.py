@@ -1,0 +1,251 @@
+"""Card art drawn in code: faces with corner indices, pips and our own court
+design, a geometric back, and the empty-pile markers. Everything is drawn
+for one card size and cached; a new size (or language, for the court
+letters) draws a new set, never a scaled bitmap."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..engine.cards import SUIT_SYMBOLS, is_red, rank_of, suit_of
+from ..i18n import translate
+from . import theme
+from .fonts import font
+
+# Pip positions for 2..10: (x, y) with x in {0, .5, 1} across the pip box and
+# y from 0 (top) to 1 (bottom); pips below the middle are drawn upside down.
+PIPS = {
+    2: [(0.5, 0), (0.5, 1)],
+    3: [(0.5, 0), (0.5, 0.5), (0.5, 1)],
+    4: [(0, 0), (1, 0), (0, 1), (1, 1)],
+    5: [(0, 0), (1, 0), (0.5, 0.5), (0, 1), (1, 1)],
+    6: [(0, 0), (1, 0), (0, 0.5), (1, 0.5), (0, 1), (1, 1)],
+    7: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0, 1), (1, 1)],
+    8: [(0, 0), (1, 0), (0.5, 0.25), (0, 0.5), (1, 0.5), (0.5, 0.75), (0, 1), (1, 1)],
+    9: [(0, 0), (1, 0), (0, 1 / 3), (1, 1 / 3), (0.5, 0.5), (0, 2 / 3), (1, 2 / 3), (0, 1), (1, 1)],
+    10: [(0, 0), (1, 0), (0.5, 1 / 6), (0, 1 / 3), (1, 1 / 3), (0, 2 / 3), (1, 2 / 3), (0.5, 5 / 6), (0, 1), (1, 1)],
+}
+
+
+def rank_label(rank: int, lang: str) -> str:
+    return translate(f"card.rank.{rank}", lang)
+
+
+def rounded_mask(w: int, h: int, radius: int, color, supersample: int = 4) -> pygame.Surface:
+    """A filled rounded rectangle with smooth (antialiased) corners."""
+    big = pygame.Surface((w * supersample, h * supersample), pygame.SRCALPHA)
+    pygame.draw.rect(big, color, big.get_rect(), border_radius=radius * supersample)
+    return pygame.transform.smoothscale(big, (w, h))
+
+
+def _shadow(w: int, h: int, radius: int, blur: int, alpha: int) -> pygame.Surface:
+    pad = blur * 2
+    surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (0, 0, 0, alpha), (pad, pad, w, h), border_radius=radius)
+    if blur > 0:
+        try:
+            surf = pygame.transform.gaussian_blur(surf, blur)
+        except (AttributeError, ValueError, pygame.error):
+            small = pygame.transform.smoothscale(surf, (max(1, surf.get_width() // blur), max(1, surf.get_height() // blur)))
+            surf = pygame.transform.smoothscale(small, surf.get_size())
+    return surf
+
+
+class CardArt:
+    """Every card image for one card size. ``pad`` is the room around the
+    card for its shadow: a sprite's image is the card plus that margin."""
+
+    def __init__(self, w: int, h: int, lang: str = "en") -> None:
+        self.w, self.h, self.lang = w, h, lang
+        self.radius = max(3, round(w * 0.06))
+        self.pad = max(4, round(w * 0.09))
+        self._faces: dict[tuple[int, bool], pygame.Surface] = {}
+        self._plain: dict[int, pygame.Surface] = {}
+        self._base = rounded_mask(w, h, self.radius, theme.CARD_EDGE)
+        inner = rounded_mask(w - 2, h - 2, max(2, self.radius - 1), theme.CARD_FACE)
+        self._base.blit(inner, (1, 1))
+        self._shadow = _shadow(w, h, self.radius, max(2, round(w * 0.03)), 70)
+        self._lift_shadow = _shadow(w, h, self.radius, max(3, round(w * 0.07)), 90)
+        self._back_plain: pygame.Surface | None = None
+
+    # ---- public ------------------------------------------------------------
+
+    def image(self, card: int | None, face_up: bool = True, lifted: bool = False) -> pygame.Surface:
+        """The sprite image of a card (``card`` None or ``face_up`` False: the
+        back), with its shadow; ``lifted`` while dragged."""
+        key = (-1 if not face_up or card is None else card, lifted)
+        surf = self._faces.get(key)
+        if surf is None:
+            plain = self.back() if key[0] < 0 else self.face(key[0])
+            surf = pygame.Surface((self.w + 2 * self.pad, self.h + 2 * self.pad), pygame.SRCALPHA)
+            shadow = self._lift_shadow if lifted else self._shadow
+            dy = round(self.w * (0.07 if lifted else 0.025))
+            sx = self.pad + self.w // 2 - shadow.get_width() // 2
+            sy = self.pad + self.h // 2 - shadow.get_height() // 2 + dy
+            surf.blit(shadow, (sx, sy))
+            surf.blit(plain, (self.pad, self.pad))
+            self._faces[key] = surf = _converted(surf)
+        return surf
+
+    def face(self, card: int) -> pygame.Surface:
+        surf = self._plain.get(card)
+        if surf is None:
+            surf = self._draw_face(card)
+            self._plain[card] = surf
+        return surf
+
+    def back(self) -> pygame.Surface:
+        if self._back_plain is None:
+            self._back_plain = self._draw_back()
+        return self._back_plain
+
+    # ---- drawing -------------------------------------------------------------
+
+    def _draw_face(self, card: int) -> pygame.Surface:
+        w, h = self.w, self.h
+        surf = self._base.copy()
+        rank, suit = rank_of(card), suit_of(card)
+        color = theme.RED if is_red(card) else theme.BLACK
+        symbol = SUIT_SYMBOLS[suit]
+
+        # corner index: rank over suit, top-left and (rotated) bottom-right
+        label = rank_label(rank, self.lang)
+        index_size = max(11, round(w * 0.2))
+        rank_img = font(index_size, True).render(label, True, color)
+        if rank_img.get_width() > w * 0.26:
+            rank_img = font(max(9, round(index_size * 0.82)), True).render(label, True, color)
+        suit_img = font(max(9, round(w * 0.16)), False).render(symbol, True, color)
+        corner = pygame.Surface((max(rank_img.get_width(), suit_img.get_width()), rank_img.get_height() + suit_img.get_height() - 4), pygame.SRCALPHA)
+        corner.blit(rank_img, ((corner.get_width() - rank_img.get_width()) // 2, 0))
+        corner.blit(suit_img, ((corner.get_width() - suit_img.get_width()) // 2, rank_img.get_height() - 4))
+        cx, cy = max(2, round(w * 0.05)), max(1, round(h * 0.025))
+        surf.blit(corner, (cx, cy))
+        surf.blit(pygame.transform.rotate(corner, 180), (w - cx - corner.get_width(), h - cy - corner.get_height()))
+
+        if rank == 1:
+            self._pip(surf, symbol, color, w / 2, h / 2, round(w * 0.55), False)
+        elif rank <= 10:
+            left, right = w * 0.32, w * 0.68
+            top, bottom = h * 0.2, h * 0.8
+            size = round(w * (0.24 if rank <= 3 else 0.22))
+            for fx, fy in PIPS[rank]:
+                x = left + (right - left) * fx
+                y = top + (bottom - top) * fy
+                self._pip(surf, symbol, color, x, y, size, fy > 0.5)
+        else:
+            self._court(surf, rank, symbol, color)
+        return surf
+
+    def _pip(self, surf: pygame.Surface, symbol: str, color, x: float, y: float, size: int, flipped: bool) -> None:
+        img = font(size).render(symbol, True, color)
+        bounds = img.get_bounding_rect()
+        img = img.subsurface(bounds)
+        if flipped:
+            img = pygame.transform.rotate(img, 180)
+        surf.blit(img, (round(x - img.get_width() / 2), round(y - img.get_height() / 2)))
+
+    def _court(self, surf: pygame.Surface, rank: int, symbol: str, color) -> None:
+        w, h = self.w, self.h
+        frame = pygame.Rect(round(w * 0.2), round(h * 0.14), round(w * 0.6), round(h * 0.72))
+        r = max(2, round(w * 0.04))
+        pygame.draw.rect(surf, theme.COURT_FILL, frame, border_radius=r)
+        pygame.draw.rect(surf, color, frame, width=max(1, round(w * 0.015)), border_radius=r)
+        inner = frame.inflate(-max(4, round(w * 0.05)), -max(4, round(w * 0.05)))
+        pygame.draw.rect(surf, theme.GOLD, inner, width=1, border_radius=max(1, r - 1))
+        # the motif, in the upper half and mirrored below: a crown for the
+        # king, a tiara of pearls for the queen, a plume for the jack
+        half = pygame.Surface((inner.width, inner.height // 2), pygame.SRCALPHA)
+        hw, hh = half.get_size()
+        mx, my = hw / 2, hh * 0.34
+        s = hw * 0.2
+        if rank == 13:
+            pts = [(mx - s, my + s * 0.55), (mx - s, my - s * 0.2), (mx - s * 0.5, my + s * 0.15), (mx, my - s * 0.5),
+                   (mx + s * 0.5, my + s * 0.15), (mx + s, my - s * 0.2), (mx + s, my + s * 0.55)]
+            pygame.draw.polygon(half, theme.GOLD, pts)
+            pygame.draw.polygon(half, color, pts, 1)
+        elif rank == 12:
+            pygame.draw.arc(half, theme.GOLD, pygame.Rect(mx - s, my - s * 0.4, 2 * s, s * 1.4), 0.2, 2.94, max(2, round(s * 0.22)))
+            for k in range(5):
+                px = mx - s * 0.8 + k * s * 0.4
+                py = my - s * 0.1 - (s * 0.25 if k == 2 else 0)
+                pygame.draw.circle(half, color, (px, py), max(1.5, s * 0.13))
+        else:
+            pygame.draw.ellipse(half, theme.GOLD, pygame.Rect(mx - s * 0.35, my - s * 0.75, s * 0.7, s * 1.5))
+            pygame.draw.line(half, color, (mx, my - s * 0.7), (mx, my + s * 0.75), max(1, round(s * 0.1)))
+        small = font(max(8, round(w * 0.13))).render(symbol, True, color)
+        half.blit(small, (round(hw * 0.12), round(hh * 0.08)))
+        surf.blit(half, inner.topleft)
+        surf.blit(pygame.transform.rotate(half, 180), (inner.x, inner.bottom - hh))
+        letter = font(max(12, round(w * 0.34)), True).render(rank_label(rank, self.lang), True, color)
+        lb = letter.get_bounding_rect()
+        letter = letter.subsurface(lb)
+        surf.blit(letter, (frame.centerx - letter.get_width() // 2, frame.centery - letter.get_height() // 2))
+
+    def _draw_back(self) -> pygame.Surface:
+        w, h = self.w, self.h
+        surf = self._base.copy()
+        m = max(3, round(w * 0.07))
+        inner = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
+        field = pygame.Surface(inner.size, pygame.SRCALPHA)
+        field.fill(theme.BACK)
+        step = max(6, round(w * 0.14))
+        light = theme.BACK_LIGHT
+        for x in range(-inner.height, inner.width + inner.height, step):
+            pygame.draw.line(field, light, (x, 0), (x + inner.height, inner.height), 1)
+            pygame.draw.line(field, light, (x, inner.height), (x + inner.height, 0), 1)
+        pygame.draw.rect(field, light, field.get_rect(), width=max(1, round(w * 0.02)))
+        cx, cy, d = inner.width / 2, inner.height / 2, min(inner.size) * 0.22
+        diamond = [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)]
+        pygame.draw.polygon(field, theme.BACK, diamond)
+        pygame.draw.polygon(field, theme.CARD_FACE, diamond, max(1, round(w * 0.02)))
+        mask = rounded_mask(inner.width, inner.height, max(2, self.radius - m // 2), (255, 255, 255))
+        field.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surf.blit(field, inner.topleft)
+        return surf
+
+    # ---- empty piles ----------------------------------------------------------
+
+    def marker(self, kind: str, suit: int | None = None) -> pygame.Surface:
+        """The soft outline of an empty pile: ``column``, ``waste``,
+        ``stock`` (a turn-over arrow), ``cell`` (a sunken slot) or
+        ``foundation`` (with its suit)."""
+        key = (-100 - hash((kind, suit)) % 1000, False)
+        surf = self._faces.get(key)
+        if surf is not None:
+            return surf
+        w, h = self.w, self.h
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        if kind == "cell":
+            pygame.draw.rect(surf, theme.CELL_FILL, surf.get_rect(), border_radius=self.radius)
+        pygame.draw.rect(surf, theme.OUTLINE, surf.get_rect(), width=max(2, round(w * 0.02)), border_radius=self.radius)
+        symbol = None
+        if kind == "foundation" and suit is not None:
+            symbol = SUIT_SYMBOLS[suit]
+        elif kind == "stock":
+            symbol = "\u21bb"
+        if symbol:
+            img = font(round(w * 0.5)).render(symbol, True, (255, 255, 255))
+            img.set_alpha(theme.MARK[3])
+            surf.blit(img, ((w - img.get_width()) // 2, (h - img.get_height()) // 2))
+        self._faces[key] = surf
+        return surf
+
+
+def _converted(surf: pygame.Surface) -> pygame.Surface:
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surf.convert_alpha()
+    return surf
+
+
+_CACHE: dict[tuple[int, int, str], CardArt] = {}
+
+
+def card_art(w: int, h: int, lang: str = "en") -> CardArt:
+    """The art for one size and language, drawn once and kept."""
+    key = (w, h, lang)
+    art = _CACHE.get(key)
+    if art is None:
+        if len(_CACHE) > 6:
+            _CACHE.clear()
+        art = _CACHE[key] = CardArt(w, h, lang)
+    return art

@@ -1,0 +1,346 @@
+"""The dialogs: New game (with its confirmation), Options, Rules and the win."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from ..engine.deals import EASY_HARP, EIGHT_OFF, GAMES, parse_code
+from ..engine.errors import DealCodeError
+from ..i18n import translate
+from . import theme
+from .fonts import fit_text, font, wrap
+from .layout import Box
+from .panel import SCRIM_LAYER, PanelScene
+from .scene import ImageSprite
+from .widgets import Button, TextField, Toggle
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class NewGameDialog(PanelScene):
+    title_key = "ui.new_game.title"
+
+    def __init__(self, app: "App") -> None:
+        pos = app.table.game.position if app.table.game else None
+        self.choice_game = pos.game if pos else app.settings.game
+        self.choice_variant = pos.variant if pos else app.settings.variant
+        self.code_state: tuple[str, dict] = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAAAF"})
+        self.code_ok = False
+        super().__init__(app, 660, 540)
+
+    def build(self) -> None:
+        p = self.px
+        self.game_buttons = {
+            g: Button(Box(p(170), p(80), p(220), p(50)), f"game.{g}", lambda g=g: self.choose_game(g), style="choice")
+            for g in (EASY_HARP,)
+        }
+        self.game_buttons[EIGHT_OFF] = Button(Box(p(400), p(80), p(220), p(50)), f"game.{EIGHT_OFF}",
+                                              lambda: self.choose_game(EIGHT_OFF), style="choice")
+        self.cell_buttons = {
+            v: Button(Box(p(170 + i * 100), p(146), p(90), p(46)), "ui.new_game.cells_count",
+                      lambda v=v: self.choose_variant(v), params={"count": v[1:]}, style="choice")
+            for i, v in enumerate(GAMES[EIGHT_OFF][1])
+        }
+        y = p(218)
+        self.deal_buttons = [
+            Button(Box(p(28), y, p(192), p(54)), "ui.new_deal", self.new_deal),
+            Button(Box(p(234), y, p(192), p(54)), "ui.today", self.today),
+            Button(Box(p(440), y, p(192), p(54)), "ui.same_deal", self.same_deal),
+        ]
+        self.field = TextField(Box(p(28), p(346), p(390), p(54)), self.code_changed, self.play_code)
+        self.play_button = Button(Box(p(432), p(346), p(200), p(54)), "ui.new_game.play_code", self.play_code)
+        self.close_button = Button(Box(self.pw - p(180), self.ph - p(74), p(152), p(50)), "ui.close", self.close, style="secondary")
+        self.widgets = [*self.game_buttons.values(), *self.cell_buttons.values(), *self.deal_buttons,
+                        self.field, self.play_button, self.close_button]
+        self.refresh_choices()
+
+    def refresh_choices(self) -> None:
+        for g, b in self.game_buttons.items():
+            b.selected = g == self.choice_game
+        for v, b in self.cell_buttons.items():
+            b.enabled = self.choice_game == EIGHT_OFF
+            b.selected = b.enabled and v == self.choice_variant
+        self.play_button.enabled = self.code_ok
+
+    def choose_game(self, game: str) -> None:
+        self.choice_game = game
+        variants = GAMES[game][1]
+        if self.choice_variant not in variants:
+            self.choice_variant = variants[0]
+        self.refresh_choices()
+
+    def choose_variant(self, variant: str) -> None:
+        self.choice_variant = variant
+        self.refresh_choices()
+
+    def draw_content(self, surf: pygame.Surface, lang: str) -> None:
+        p = self.px
+        label_size = p(19)
+        for key, y in (("ui.new_game.game", 105), ("ui.new_game.cells", 169)):
+            img = fit_text(translate(key, lang), label_size, theme.PANEL_DIM, p(130), bold=True)
+            surf.blit(img, img.get_rect(midleft=(p(28), p(y))))
+        pygame.draw.line(surf, theme.PANEL_LINE, (p(28), p(298)), (self.pw - p(28), p(298)))
+        img = fit_text(translate("ui.new_game.code", lang), label_size, theme.PANEL_DIM, p(300), bold=True)
+        surf.blit(img, (p(28), p(314)))
+        key, params = self.code_state
+        color = theme.OK if self.code_ok else theme.ERROR if key == "" else theme.PANEL_DIM
+        message = params["text"] if key == "" else translate(key, lang, **params)
+        for i, line in enumerate(wrap(message, p(16), self.pw - p(56))[:2]):
+            surf.blit(font(p(16)).render(line, True, color), (p(28), p(412) + i * p(22)))
+
+    def code_changed(self, text: str) -> None:
+        self.code_ok = False
+        if not text.strip():
+            self.code_state = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAAAF"})
+        else:
+            try:
+                code = parse_code(text)
+            except DealCodeError as exc:
+                # the engine's own words: they name what is wrong
+                self.code_state = ("", {"text": str(exc)})
+            else:
+                self.code_ok = True
+                lang = self.app.settings.lang
+                self.code_state = ("ui.new_game.code_ok", {"game": translate(f"game.{code.game}", lang), "number": code.number})
+        self.refresh_choices()
+
+    def play_code(self) -> None:
+        if self.code_ok:
+            self.app.request_new_game(str(parse_code(self.field.text)))
+
+    def new_deal(self) -> None:
+        self.app.request_new_game(self.app.random_code(self.choice_game, self.choice_variant))
+
+    def today(self) -> None:
+        self.app.request_new_game(self.app.today_code(self.choice_game, self.choice_variant))
+
+    def same_deal(self) -> None:
+        self.app.request_new_game(None)
+
+    def default_action(self) -> None:
+        self.play_code()
+
+
+class ConfirmDialog(PanelScene):
+    title_key = "ui.confirm.title"
+
+    def __init__(self, app: "App", on_yes: Callable[[], None]) -> None:
+        self.on_yes = on_yes
+        super().__init__(app, 560, 250)
+
+    def build(self) -> None:
+        p = self.px
+        self.widgets = [
+            Button(Box(p(28), self.ph - p(78), p(240), p(54)), "ui.confirm.yes", self.yes),
+            Button(Box(self.pw - p(268), self.ph - p(78), p(240), p(54)), "ui.confirm.no", self.close, style="secondary"),
+        ]
+
+    def yes(self) -> None:
+        self.close()
+        self.on_yes()
+
+    def default_action(self) -> None:
+        self.yes()
+
+    def draw_content(self, surf: pygame.Surface, lang: str) -> None:
+        for i, line in enumerate(wrap(translate("ui.confirm.body", lang), self.px(19), self.pw - self.px(56))[:3]):
+            surf.blit(font(self.px(19)).render(line, True, theme.PANEL_DIM), (self.px(28), self.px(78) + i * self.px(26)))
+
+
+class OptionsDialog(PanelScene):
+    title_key = "ui.options.title"
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app, 620, 340)
+
+    def build(self) -> None:
+        p, settings = self.px, self.app.settings
+        self.widgets = [
+            Toggle(Box(p(18), p(80), self.pw - p(36), p(80)), "ui.options.interactive", "ui.options.interactive_help",
+                   settings.interactive_rules, lambda v: self.app.change_setting("interactive_rules", v)),
+            Toggle(Box(p(18), p(166), self.pw - p(36), p(80)), "ui.options.double_tap", "ui.options.double_tap_help",
+                   settings.double_tap, lambda v: self.app.change_setting("double_tap", v)),
+            Button(Box(self.pw - p(180), self.ph - p(74), p(152), p(50)), "ui.close", self.close, style="secondary"),
+        ]
+
+    def default_action(self) -> None:
+        self.close()
+
+
+class RulesScene(PanelScene):
+    """Help pages, one tab each. Today the rules of both games; the help
+    issue adds more pages (FAQ, worked examples) to ``pages``."""
+
+    title_key = "ui.rules.title"
+    pages: list[tuple[str, tuple[str, ...]]] = [
+        ("game.easy-harp", ("help.rules.easy-harp", "help.rules.shared")),
+        ("game.eight-off", ("help.rules.eight-off", "help.rules.shared")),
+    ]
+
+    def __init__(self, app: "App") -> None:
+        current = app.table.game.position.game if app.table.game else EASY_HARP
+        self.page = 0 if current == EASY_HARP else 1
+        self.scroll = 0
+        base_w = min(900, app.width / app.scale - 32)
+        base_h = app.height / app.scale - 32
+        super().__init__(app, base_w, base_h)
+
+    def build(self) -> None:
+        p = self.px
+        tab_w = min(p(220), (self.pw - p(56)) // max(1, len(self.pages)) - p(8))
+        self.tabs = [
+            Button(Box(p(28) + i * (tab_w + p(10)), p(76), tab_w, p(46)), key, lambda i=i: self.show_page(i), style="choice")
+            for i, (key, _) in enumerate(self.pages)
+        ]
+        self.widgets = [*self.tabs, Button(Box(self.pw - p(180), self.ph - p(70), p(152), p(50)), "ui.close", self.close, style="secondary")]
+        self.show_page(self.page, redraw=False)
+
+    def show_page(self, index: int, redraw: bool = True) -> None:
+        self.page, self.scroll = index, 0
+        for i, tab in enumerate(self.tabs):
+            tab.selected = i == index
+        if redraw:
+            self.redraw()
+
+    def lines(self, lang: str) -> list[tuple[str, bool]]:
+        """(text, starts a paragraph) for the page, wrapped to the panel."""
+        out = []
+        size = self.px(18)
+        for key in self.pages[self.page][1]:
+            for paragraph in translate(key, lang).split("\n"):
+                for i, line in enumerate(wrap(paragraph, size, self.pw - self.px(96))):
+                    out.append((line, i == 0))
+        return out
+
+    def draw_content(self, surf: pygame.Surface, lang: str) -> None:
+        p = self.px
+        size = p(18)
+        line_h = font(size).get_linesize() + p(2)
+        top, bottom = p(140), self.ph - p(86)
+        lines = self.lines(lang)
+        view = max(1, (bottom - top) // line_h)
+        self.scroll = max(0, min(self.scroll, len(lines) - view + 2))
+        y = top
+        clip = surf.get_clip()
+        surf.set_clip(pygame.Rect(0, top, self.pw, bottom - top))
+        for text, first in lines[self.scroll:]:
+            if first and y > top:
+                y += p(8)
+            if y > bottom:
+                break
+            if first:
+                pygame.draw.circle(surf, theme.BUTTON, (p(44), y + line_h // 2), p(4))
+            surf.blit(font(size).render(text, True, theme.PANEL_TEXT), (p(60), y))
+            y += line_h
+        surf.set_clip(clip)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y * 2)
+            self.redraw()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP, pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            step = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 8, pygame.K_PAGEUP: -8}[event.key]
+            self.scroll = max(0, self.scroll + step)
+            self.redraw()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            self.close()
+            return True
+        return super().handle_event(event)
+
+    def default_action(self) -> None:
+        self.close()
+
+
+class Confetti(pygame.sprite.DirtySprite):
+    def __init__(self, rng: random.Random, width: int, height: int, start: int, scale: float) -> None:
+        super().__init__()
+        self._layer = SCRIM_LAYER + 1
+        colors = [theme.ACCENT, (236, 90, 90), (90, 170, 236), (120, 210, 140), (250, 250, 250), (200, 120, 230)]
+        w, h = max(4, round(rng.uniform(6, 11) * scale)), max(3, round(rng.uniform(3, 6) * scale))
+        base = pygame.Surface((w, h), pygame.SRCALPHA)
+        base.fill(rng.choice(colors))
+        self.frames = [pygame.transform.rotate(base, a) for a in range(0, 180, 30)]
+        self.x, self.y = rng.uniform(0, width), -rng.uniform(10, height * 0.5)
+        self.vx, self.vy = rng.uniform(-0.08, 0.08) * scale, rng.uniform(0.25, 0.5) * scale
+        self.start, self.spin, self.height = start, rng.uniform(0.005, 0.02), height
+        self.image = self.frames[0]
+        self.rect = self.image.get_rect(center=(round(self.x), round(self.y)))
+
+    def step(self, now: int) -> bool:
+        t = now - self.start
+        if t > 3200 or self.y > self.height + 20:
+            self.kill()
+            return False
+        y = self.y + self.vy * t
+        x = self.x + self.vx * t + math.sin(t * 0.004 + self.x) * 12
+        self.image = self.frames[int(t * self.spin) % len(self.frames)]
+        self.rect = self.image.get_rect(center=(round(x), round(y)))
+        self.dirty = 1
+        return True
+
+
+class WinScene(PanelScene):
+    """The win: confetti for a moment, the score, moves and time, and New deal
+    / Same deal at hand. The top bar stays uncovered and usable (Undo works
+    after a win); Esc puts the panel away to look at the table."""
+
+    title_key = "ui.win.title"
+
+    def __init__(self, app: "App") -> None:
+        self.scrim_top = app.table.layout.bar.h
+        super().__init__(app, 560, 330)
+        rng = random.Random(app.table.game.position.moves)
+        now = app.now()
+        self.confetti = [Confetti(rng, app.width, app.height, now, app.scale) for _ in range(90)]
+        self.panel._layer = SCRIM_LAYER + 2
+        self.sprites += self.confetti
+
+    def build(self) -> None:
+        p = self.px
+        self.widgets = [
+            Button(Box(p(28), self.ph - p(80), p(240), p(56)), "ui.new_deal", self.new_deal),
+            Button(Box(self.pw - p(268), self.ph - p(80), p(240), p(56)), "ui.same_deal", self.same_deal, style="secondary"),
+        ]
+
+    def draw_content(self, surf: pygame.Surface, lang: str) -> None:
+        table = self.app.table
+        pos = table.game.position
+        seconds = table.elapsed_ms // 1000
+        values = [("ui.win.score", str(pos.score)), ("ui.win.moves", str(pos.moves)),
+                  ("ui.win.time", f"{seconds // 60}:{seconds % 60:02d}")]
+        col_w = (self.pw - self.px(56)) // 3
+        for i, (key, value) in enumerate(values):
+            cx = self.px(28) + col_w * i + col_w // 2
+            big = font(self.px(40), True).render(value, True, theme.BUTTON)
+            surf.blit(big, big.get_rect(midtop=(cx, self.px(96))))
+            label = fit_text(translate(key, lang), self.px(17), theme.PANEL_DIM, col_w - 8)
+            surf.blit(label, label.get_rect(midtop=(cx, self.px(150))))
+        pygame.draw.circle(surf, theme.ACCENT, (self.pw - self.px(48), self.px(44)), self.px(12))
+
+    def update(self, now: int) -> None:
+        self.confetti = [c for c in self.confetti if c.step(now)]
+
+    def new_deal(self) -> None:
+        pos = self.app.table.game.position
+        self.app.start_code(self.app.random_code(pos.game, pos.variant))
+
+    def same_deal(self) -> None:
+        self.app.restart()
+
+    def default_action(self) -> None:
+        self.new_deal()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        bars = (self.app.table.layout.bar, self.app.table.layout.button_bar)
+        if hasattr(event, "pos") and any(b.contains(*event.pos) for b in bars) and not self.box.contains(*event.pos):
+            return False  # the bar and its buttons stay usable
+        if event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE and event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return False  # undo, new game and rules keys still work
+        return super().handle_event(event)

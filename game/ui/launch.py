@@ -1,0 +1,111 @@
+"""Reading the command line of ``main.py`` and building the app from it."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from ..engine import ActionSyntaxError, Game, Position, deals
+from ..engine.errors import EngineInputError
+from ..i18n import CATALOGUES, normalize_language
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="main.py",
+        description="Easy Harp and Eight Off: play in a window, or render a screenshot without one.",
+    )
+    p.add_argument("--deal", metavar="CODE", help="start this deal, e.g. EH1-N-AAAAAAF or EO1-C4-AAAAAFA")
+    p.add_argument("--position", metavar="FILE", help="start from a position file (the contract's JSON)")
+    p.add_argument("--lang", metavar="LANG", help=f"language of the texts ({', '.join(CATALOGUES)})")
+    p.add_argument("--size", metavar="WxH", default="1280x720", help="logical canvas size (default 1280x720; 720x1280 is portrait)")
+    p.add_argument("--screenshot", metavar="FILE.png", help="render the table to this PNG and exit, without a window")
+    p.add_argument("--actions", metavar="ACTIONS", default="", help='with --screenshot: actions to play first, e.g. "c3>c5 draw tap w"')
+    p.add_argument("--open", choices=("new-game", "options", "rules"), help="with --screenshot: show this dialog")
+    p.add_argument("--fps", type=int, default=60, help=argparse.SUPPRESS)
+    return p
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--size {text!r}: write it as WIDTHxHEIGHT, e.g. 1280x720") from None
+    if not (320 <= w <= 7680 and 320 <= h <= 7680):
+        raise argparse.ArgumentTypeError(f"--size {text!r}: each side must be between 320 and 7680")
+    return w, h
+
+
+def split_actions(text: str) -> list[str]:
+    """``"c3>c5 draw tap w dtap c2"`` -> one token per action."""
+    words, out = text.split(), []
+    i = 0
+    while i < len(words):
+        if words[i].lower() in ("tap", "dtap") and i + 1 < len(words):
+            out.append(f"{words[i]} {words[i + 1]}")
+            i += 2
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+def build_app(argv: list[str] | None = None, *, browser: bool = False, language: str | None = None):
+    """The app for these arguments. ``browser`` and ``language`` come from
+    the platform module (the UI never guesses its platform)."""
+    from .settings import Settings
+
+    p = parser()
+    args = p.parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        size = parse_size(args.size)
+    except argparse.ArgumentTypeError as exc:
+        p.error(str(exc))
+    settings = Settings()
+    lang = normalize_language(args.lang) if args.lang else normalize_language(language)
+    if args.lang and lang is None:
+        p.error(f"--lang {args.lang!r}: languages available are {', '.join(CATALOGUES)}")
+    settings.lang = lang or "en"
+
+    try:
+        if args.position:
+            game = Game(Position.from_json(Path(args.position).read_text(encoding="utf-8")))
+        elif args.deal:
+            game = Game.from_deal(args.deal)
+        else:
+            game = None
+        actions = split_actions(args.actions)
+        from ..engine import Action
+
+        parsed = [Action.parse(a) for a in actions]
+    except OSError as exc:
+        p.error(f"--position: {exc}")
+    except (EngineInputError, ActionSyntaxError) as exc:
+        p.error(str(exc))
+
+    if args.screenshot:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    from .app import App
+
+    app = App(size, settings, headless=bool(args.screenshot), fps=args.fps, browser=browser)
+    if game is None:
+        code = app.random_code(settings.game, settings.variant)
+        game = Game.from_deal(code)
+    else:
+        settings.game, settings.variant = game.position.game, game.position.variant
+    app.start_game(game, animate=not args.screenshot)
+    if args.screenshot:
+        for action in parsed:
+            app.table.play(action)
+            app.settle()
+        app.table.pending_refusal = None
+        if args.open == "new-game":
+            app.open_new_game()
+        elif args.open == "options":
+            app.open_options()
+        elif args.open == "rules":
+            app.open_rules()
+        app.screenshot_path = args.screenshot
+    return app

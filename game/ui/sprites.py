@@ -1,0 +1,229 @@
+"""The table's sprites: cards that glide and flip, the information bar, the
+buttons and the refusal banner. They show the engine's state; none of them
+decides anything."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from ..i18n import translate
+from . import theme
+from .cardart import CardArt, rounded_mask
+from .fonts import fit_text, font, wrap
+from .layout import Box, Layout
+from .widgets import Button
+
+if TYPE_CHECKING:
+    from .settings import Settings
+
+MOVE_MS = 160
+FLIP_MS = 120
+BANNER_MS = 3000
+FADE_MS = 250
+
+# layers: resting cards below 1000, the bar and banner above them, moving
+# and dragged cards above those, dialogs (panel.py) above everything
+BAR_LAYER = 1500
+BUTTON_LAYER = 1501
+BANNER_LAYER = 1600
+MOVING_LAYER = 2000
+DRAG_LAYER = 2500
+
+
+def ease_out(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+class CardSprite(pygame.sprite.DirtySprite):
+    def __init__(self, art: CardArt, card: int, face_up: bool) -> None:
+        super().__init__()
+        self.art, self.card, self.face_up = art, card, face_up
+        self.x = self.y = 0.0
+        self.lifted = False
+        self.rest_layer = 0
+        self.rest_visible = 1
+        self.anim: tuple | None = None  # (x0, y0, x1, y1, start, duration)
+        self.flip: tuple | None = None  # (start, old image)
+        self.image = art.image(card, face_up)
+        self.rect = self.image.get_rect()
+        self.dirty = 1
+
+    def refresh(self) -> None:
+        self.image = self.art.image(self.card, self.face_up, self.lifted)
+        self.rect = self.image.get_rect(topleft=(round(self.x) - self.art.pad, round(self.y) - self.art.pad))
+        self.dirty = 1
+
+    def place(self, x: float, y: float) -> None:
+        self.x, self.y = x, y
+        self.rect.topleft = (round(x) - self.art.pad, round(y) - self.art.pad)
+        self.dirty = 1
+
+    def box(self) -> Box:
+        return Box(round(self.x), round(self.y), self.art.w, self.art.h)
+
+    def set_face(self, face_up: bool, now: int | None) -> None:
+        """Turn the card; with ``now``, as a short flip animation."""
+        if face_up == self.face_up:
+            return
+        old = self.image
+        self.face_up = face_up
+        self.refresh()
+        if now is not None:
+            self.flip = (now, old)
+
+    def step(self, now: int) -> bool:
+        """Advance the animations; False once the card is at rest."""
+        busy = False
+        if self.anim:
+            x0, y0, x1, y1, start, dur = self.anim
+            t = (now - start) / dur
+            if t >= 1:
+                self.anim = None
+                self.place(x1, y1)
+            else:
+                busy = True
+                if t > 0:
+                    k = ease_out(t)
+                    self.place(x0 + (x1 - x0) * k, y0 + (y1 - y0) * k)
+        if self.flip:
+            start, old = self.flip
+            t = (now - start) / FLIP_MS
+            if t >= 1:
+                self.flip = None
+                self.refresh()
+            else:
+                busy = True
+                full = self.art.image(self.card, self.face_up, self.lifted)
+                src = old if t < 0.5 else full
+                width = max(1, round(full.get_width() * abs(1 - 2 * t)))
+                img = pygame.transform.scale(src, (width, full.get_height()))
+                self.image = img
+                cx = round(self.x) - self.art.pad + full.get_width() // 2
+                self.rect = img.get_rect(midtop=(cx, round(self.y) - self.art.pad))
+                self.dirty = 1
+        return busy
+
+    def finish(self) -> None:
+        if self.anim:
+            x1, y1 = self.anim[2:4]
+            self.anim = None
+            self.place(x1, y1)
+        if self.flip:
+            self.flip = None
+            self.refresh()
+
+
+class BarSprite(pygame.sprite.DirtySprite):
+    """Game name, deal code, score, moves and time; redrawn only when one of
+    them changes (the time once a second)."""
+
+    def __init__(self, layout: Layout, text_right: int) -> None:
+        super().__init__()
+        self._layer = BAR_LAYER
+        self.box, self.text_right, self.s = layout.bar, text_right, layout.scale
+        self.portrait = layout.portrait
+        self.image = pygame.Surface(self.box[2:])
+        self.rect = pygame.Rect(self.box)
+        self.state: tuple | None = None
+
+    def show(self, lang: str, game_name: str, code: str, score: int, moves: int, seconds: int) -> None:
+        state = (lang, game_name, code, score, moves, seconds)
+        if state == self.state:
+            return
+        self.state = state
+        surf = self.image
+        surf.fill(theme.BAR)
+        pygame.draw.line(surf, (40, 80, 62), (0, self.box.h - 1), (self.box.w, self.box.h - 1))
+        size = max(13, round(self.box.h * 0.4))
+        pad = round(14 * self.s)
+        minutes, secs = divmod(seconds, 60)
+        clock = f"{minutes // 60}:{minutes % 60:02d}:{secs:02d}" if minutes >= 60 else f"{minutes}:{secs:02d}"
+        stats = "   ".join([
+            translate("ui.score", lang, score=score),
+            translate("ui.moves", lang, moves=moves),
+            translate("ui.time", lang, time=clock),
+        ])
+        stats_img = font(size).render(stats, True, theme.BAR_TEXT)
+        right = self.text_right - pad
+        stats_pos = stats_img.get_rect(midright=(right, self.box.h // 2))
+        room = stats_pos.x - pad - round(16 * self.s)
+        name = fit_text(game_name, size, theme.BAR_TEXT, max(40, room // 2), bold=True)
+        surf.blit(name, name.get_rect(midleft=(pad, self.box.h // 2)))
+        code_img = fit_text(code, max(11, size - 2), theme.BAR_DIM, max(30, room - name.get_width() - pad))
+        surf.blit(code_img, code_img.get_rect(midleft=(pad + name.get_width() + round(14 * self.s), self.box.h // 2 + 1)))
+        surf.blit(stats_img, stats_pos)
+        self.dirty = 1
+
+
+class ButtonSprite(pygame.sprite.DirtySprite):
+    """One of the table's buttons (New game, Undo, Rules, Options, ...)."""
+
+    def __init__(self, name: str, box: Box, on_click: Callable[[], None], settings: "Settings") -> None:
+        super().__init__()
+        self._layer = BUTTON_LAYER
+        self.name, self.settings = name, settings
+        self.button = Button(Box(0, 0, box.w, box.h), f"ui.{name}", on_click, style="bar")
+        self.offset = box[:2]
+        self.rect = pygame.Rect(box)
+        self.image = pygame.Surface(box[2:], pygame.SRCALPHA)
+        self.redraw()
+
+    def redraw(self) -> None:
+        self.image.fill((0, 0, 0, 0))
+        self.button.draw(self.image, self.settings.lang)
+        self.dirty = 1
+
+    def pointer(self, kind: str, pos: tuple[int, int]) -> bool:
+        """True if the pointer event was on this button."""
+        local = (pos[0] - self.offset[0], pos[1] - self.offset[1])
+        inside = self.button.box.contains(*local)
+        if self.button.pointer(kind, local):
+            self.redraw()
+        return inside
+
+
+class BannerSprite(pygame.sprite.DirtySprite):
+    """The refusal banner near the bottom: one sentence for three seconds."""
+
+    def __init__(self, box: Box, scale: float) -> None:
+        super().__init__()
+        self._layer = BANNER_LAYER
+        self.box, self.s = box, scale
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = pygame.Rect(box)
+        self.visible = 0
+        self.shown_at = 0
+        self.text = ""
+
+    def show(self, text: str, now: int) -> None:
+        self.text, self.shown_at = text, now
+        size = max(13, round(18 * self.s))
+        lines = wrap(text, size, self.box.w - round(40 * self.s))[:3]
+        line_h = font(size).get_linesize()
+        h = max(self.box.h, line_h * len(lines) + round(24 * self.s))
+        surf = rounded_mask(self.box.w, h, round(14 * self.s), theme.BANNER)
+        for i, line in enumerate(lines):
+            img = font(size).render(line, True, theme.BANNER_TEXT)
+            surf.blit(img, img.get_rect(midtop=(self.box.w // 2, (h - line_h * len(lines)) // 2 + i * line_h)))
+        self.image = surf
+        self.rect = surf.get_rect(bottomleft=(self.box.x, self.box.bottom))
+        self.image.set_alpha(255)
+        self.visible = 1
+        self.dirty = 1
+
+    def hide(self) -> None:
+        if self.visible:
+            self.visible = 0
+            self.text = ""
+
+    def step(self, now: int) -> None:
+        if not self.visible:
+            return
+        age = now - self.shown_at
+        if age >= BANNER_MS:
+            self.hide()
+        elif age >= BANNER_MS - FADE_MS:
+            self.image.set_alpha(round(255 * (BANNER_MS - age) / FADE_MS))
+            self.dirty = 1

@@ -1,0 +1,551 @@
+"""The table scene: cards as sprites that follow the engine's position, and
+the controller that turns presses, drags and taps into engine actions.
+
+Every move goes through ``Game.play``; a refusal glides the cards back and,
+with Interactive rules on, shows the rule's message. After any change the
+table re-reads the whole position (``sync``) and glides each card sprite to
+where the position says it lies, so moves, undo and new deals all animate
+the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine import Action, Game, Outcome, Pile, Position, Refusal
+from ..engine.actions import CELL, COLUMN, DRAW, DTAP, FOUNDATION, MOVE, STOCK, TAP, UNDO, WASTE
+from ..i18n import translate
+from . import theme
+from .cardart import card_art
+from .layout import Box, Layout, make_layout
+from .scene import Scene
+from .sprites import (
+    DRAG_LAYER, MOVE_MS, MOVING_LAYER, BannerSprite, BarSprite, ButtonSprite, CardSprite,
+)
+
+if TYPE_CHECKING:
+    from .app import App
+
+DOUBLE_TAP_MS = 350
+DRAG_THRESHOLD = 6  # logical px before a press becomes a drag
+DEAL_STAGGER_MS = 14
+VISIBLE_IN_STACK = 2  # stock, waste, foundations: only the top cards are drawn
+
+
+class TableScene(Scene):
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.game: Game | None = None
+        self.start_position: Position | None = None
+        self.layout: Layout | None = None
+        self.cards: dict[Pile, list[CardSprite]] = {}
+        self.moving: set[CardSprite] = set()
+        self.press: dict | None = None
+        self.last_tap: tuple[Pile, int, bool] | None = None  # (pile, time, went to a foundation)
+        self.pending_refusal: tuple[Outcome, int] | None = None
+        self.elapsed_ms = 0
+        self.clock_running = False
+        self.last_now: int | None = None
+        self.won_seen = False
+        self.bar: BarSprite | None = None
+        self.banner: BannerSprite | None = None
+        self.buttons: dict[str, ButtonSprite] = {}
+        # keys -> what they do; the keyboard issue adds its own here
+        self.keys = {
+            pygame.K_BACKSPACE: self.undo,
+            pygame.K_n: app.open_new_game,
+            pygame.K_F1: app.open_rules,
+        }
+
+    # ---- starting a game --------------------------------------------------------
+
+    def start(self, game: Game, animate: bool = True) -> None:
+        """Show ``game`` on the table (a new deal, a replay or a set-up position)."""
+        self.game = game
+        self.start_position = game.position.copy()
+        self.elapsed_ms, self.clock_running, self.won_seen = 0, False, game.position.won
+        self.press = self.last_tap = self.pending_refusal = None
+        pos = game.position
+        layout = make_layout(pos.game, pos.variant, self.app.width, self.app.height, self.app.button_names)
+        self.app.group.empty()
+        self.app.banner_hidden_for_new_game = True
+        self.layout = layout
+        self.art = card_art(layout.card_w, layout.card_h, self.app.settings.lang)
+        self.app.set_background(self.draw_background(layout))
+        self.build_chrome()
+        self.cards = {}
+        self.moving = set()
+        if animate:
+            self.deal_from_stock()
+        self.sync(animate=animate, deal=animate)
+        for scene in self.app.scenes[1:]:
+            self.app.group.add(*scene.sprites)
+        self.app.emit("new_game", game)
+
+    def build_chrome(self) -> None:
+        layout = self.layout
+        app = self.app
+        actions = {"new_game": app.open_new_game, "undo": self.undo, "rules": app.open_rules, "options": app.open_options}
+        actions.update(app.extra_buttons)
+        self.buttons = {
+            name: ButtonSprite(name, box, actions[name], app.settings) for name, box in layout.buttons.items()
+        }
+        text_right = layout.width if layout.portrait else min(b.x for b in layout.buttons.values())
+        self.bar = BarSprite(layout, text_right)
+        self.banner = BannerSprite(layout.banner, layout.scale)
+        self.app.group.add(self.bar, self.banner, *self.buttons.values())
+        self.update_bar()
+
+    def draw_background(self, layout: Layout) -> pygame.Surface:
+        surf = felt(layout.width, layout.height)
+        art = card_art(layout.card_w, layout.card_h, self.app.settings.lang)
+        rules = self.game.rules
+        for pile, box in layout.piles.items():
+            if pile.kind == COLUMN:
+                marker = art.marker("column")
+            elif pile.kind == FOUNDATION:
+                marker = art.marker("foundation", rules.foundation_suits[pile.index])
+            elif pile.kind == CELL:
+                marker = art.marker("cell")
+            elif pile.kind == STOCK:
+                marker = art.marker("stock")
+            else:
+                marker = art.marker("waste")
+            surf.blit(marker, box[:2])
+        if layout.portrait:
+            pygame.draw.rect(surf, theme.BAR, layout.button_bar)
+        return surf
+
+    def deal_from_stock(self) -> None:
+        """Put every card sprite on the deal's starting point (face down), so
+        that ``sync`` glides them out to their places."""
+        pos = self.game.position
+        if self.game.rules.has_stock:
+            origin = self.layout.piles[Pile(STOCK)]
+        else:
+            origin = self.layout.piles[Pile(COLUMN, len(pos.columns) // 2)]
+            origin = Box(origin.x - self.layout.card_w // 2, self.app.height + 10, origin.w, origin.h)
+        pile = Pile("deal")
+        sprites = []
+        for card in self.all_cards(pos):
+            sprite = CardSprite(self.art, card, False)
+            sprite.place(origin.x, origin.y)
+            sprites.append(sprite)
+        self.cards = {pile: sprites}
+
+    @staticmethod
+    def all_cards(pos: Position) -> list[int]:
+        cards = [c for col in pos.columns for c in col] + list(pos.stock) + list(pos.waste)
+        cards += [c for slot in pos.foundations for c in slot] + [c for c in pos.cells if c is not None]
+        return cards
+
+    # ---- showing the position ---------------------------------------------------
+
+    def piles_of(self, pos: Position) -> list[tuple[Pile, list[int]]]:
+        piles: list[tuple[Pile, list[int]]] = []
+        if self.game.rules.has_stock:
+            piles += [(Pile(STOCK), pos.stock), (Pile(WASTE), pos.waste)]
+        piles += [(Pile(FOUNDATION, i), slot) for i, slot in enumerate(pos.foundations)]
+        piles += [(Pile(CELL, i), [] if c is None else [c]) for i, c in enumerate(pos.cells)]
+        piles += [(Pile(COLUMN, i), col) for i, col in enumerate(pos.columns)]
+        return piles
+
+    def card_places(self, pile: Pile, count: int) -> list[tuple[float, float]]:
+        box = self.layout.piles[pile]
+        if pile.kind == COLUMN:
+            hidden = self.game.position.hidden[pile.index]
+            return [(box.x, box.y + dy) for dy in self.layout.column_offsets(hidden, count)]
+        return [(box.x, box.y)] * count
+
+    def sync(self, animate: bool = True, deal: bool = False) -> None:
+        """Match card sprites to the position and glide each to its place.
+
+        A sprite keeps its card where the same card still lies at the same
+        place; the rest are matched by card value, so a move, an undo or a
+        new deal all become the same glide."""
+        pos = self.game.position
+        now = self.app.now()
+        old = self.cards
+        piles = self.piles_of(pos)
+        claimed: set[int] = set()
+        new: dict[Pile, list[CardSprite | None]] = {}
+        for pile, cards in piles:
+            had = old.get(pile, [])
+            row = []
+            for i, card in enumerate(cards):
+                sprite = had[i] if i < len(had) and had[i].card == card and id(had[i]) not in claimed else None
+                if sprite is not None:
+                    claimed.add(id(sprite))
+                row.append(sprite)
+            new[pile] = row
+        pool: dict[int, list[CardSprite]] = {}
+        for sprites in old.values():
+            for sprite in sprites:
+                if id(sprite) not in claimed:
+                    pool.setdefault(sprite.card, []).append(sprite)
+        group = self.app.group
+        order = 0
+        deal_order = self.deal_order(pos) if deal else {}
+        result: dict[Pile, list[CardSprite]] = {}
+        for pile, cards in piles:
+            row = new[pile]
+            places = self.card_places(pile, len(cards))
+            stacked = pile.kind in (STOCK, WASTE, FOUNDATION)
+            for i, card in enumerate(cards):
+                sprite = row[i]
+                if sprite is None:
+                    spare = pool.get(card)
+                    sprite = spare.pop() if spare else CardSprite(self.art, card, True)
+                    row[i] = sprite
+                if sprite.groups() == []:
+                    group.add(sprite)
+                face_up = pile.kind != STOCK and not (pile.kind == COLUMN and i < pos.hidden[pile.index])
+                rest = self.rest_layer(pile, i)
+                sprite.rest_layer = rest
+                visible = 1 if not stacked or i >= len(cards) - VISIBLE_IN_STACK else 0
+                sprite.rest_visible = visible
+                tx, ty = places[i]
+                if (sprite.x, sprite.y) != (tx, ty) and animate:
+                    delay = deal_order.get((pile, i), 0) * DEAL_STAGGER_MS
+                    sprite.anim = (sprite.x, sprite.y, tx, ty, now + delay, MOVE_MS)
+                    if sprite.face_up != face_up:
+                        sprite.set_face(face_up, None)
+                    self.moving.add(sprite)
+                    self.set_layer(sprite, MOVING_LAYER + (delay and 500 - deal_order.get((pile, i), 0)) + order)
+                    visible = 1
+                else:
+                    sprite.anim = None
+                    sprite.place(tx, ty)
+                    if sprite.face_up != face_up:
+                        sprite.set_face(face_up, now if animate else None)
+                        if animate:
+                            self.moving.add(sprite)
+                    if sprite not in self.moving:
+                        self.set_layer(sprite, rest)
+                if sprite.visible != visible:
+                    sprite.visible = visible
+                order += 1
+            result[pile] = row  # type: ignore[assignment]
+        for spare in pool.values():
+            for sprite in spare:
+                sprite.kill()
+        self.cards = result
+        self.update_bar()
+
+    def deal_order(self, pos: Position) -> dict[tuple[Pile, int], int]:
+        """The order cards leave the deck in the deal animation: row by row."""
+        order = {}
+        n = 0
+        for row in range(max(len(c) for c in pos.columns)):
+            for i, col in enumerate(pos.columns):
+                if row < len(col):
+                    order[(Pile(COLUMN, i), row)] = n
+                    n += 1
+        for i, c in enumerate(pos.cells):
+            if c is not None:
+                order[(Pile(CELL, i), 0)] = n
+                n += 1
+        return order
+
+    @staticmethod
+    def rest_layer(pile: Pile, i: int) -> int:
+        base = {STOCK: 0, WASTE: 120, FOUNDATION: 300, CELL: 300, COLUMN: 500}[pile.kind]
+        return base + min(i, 119)
+
+    def set_layer(self, sprite: CardSprite, layer: int) -> None:
+        if sprite.layer != layer and sprite.groups():
+            self.app.group.change_layer(sprite, layer)
+            sprite.dirty = 1
+
+    # ---- per frame -----------------------------------------------------------------
+
+    def update(self, now: int) -> None:
+        if self.last_now is not None and self.clock_running:
+            self.elapsed_ms += now - self.last_now
+        self.last_now = now
+        if self.moving:
+            for sprite in list(self.moving):
+                if not sprite.step(now):
+                    self.moving.discard(sprite)
+                    self.come_to_rest(sprite)
+        if self.pending_refusal and now >= self.pending_refusal[1]:
+            self.show_refusal(self.pending_refusal[0])
+            self.pending_refusal = None
+        self.banner.step(now)
+        self.update_bar()
+
+    def finish_animations(self) -> None:
+        """Input never waits: a new press or key ends every running glide."""
+        for sprite in self.moving:
+            sprite.finish()
+            self.come_to_rest(sprite)
+        self.moving.clear()
+
+    def come_to_rest(self, sprite: CardSprite) -> None:
+        self.set_layer(sprite, sprite.rest_layer)
+        if sprite.visible != sprite.rest_visible:
+            sprite.visible = sprite.rest_visible
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.moving) or bool(self.press and self.press.get("dragging"))
+
+    def update_bar(self) -> None:
+        if not self.bar or not self.game:
+            return
+        pos = self.game.position
+        lang = self.app.settings.lang
+        name = translate(f"game.{pos.game}", lang)
+        variant = translate(f"variant.{pos.variant}", lang)
+        if variant:
+            name = f"{name} · {variant}"
+        code = translate("ui.deal", lang, code=pos.deal) if pos.deal else translate("ui.position", lang)
+        self.bar.show(lang, name, code, pos.score, pos.moves, self.elapsed_ms // 1000)
+
+    def refresh_text(self) -> None:
+        self.art = card_art(self.layout.card_w, self.layout.card_h, self.app.settings.lang)
+        for sprites in self.cards.values():
+            for sprite in sprites:
+                sprite.art = self.art
+                sprite.refresh()
+        for button in self.buttons.values():
+            button.redraw()
+        self.bar.state = None
+        self.update_bar()
+        if self.banner.visible:
+            self.banner.hide()
+
+    # ---- playing ----------------------------------------------------------------------
+
+    def play(self, action: Action | str) -> Outcome:
+        """Ask the engine to play ``action`` and show what it answered."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        was_won = self.game.position.won
+        outcome = self.game.play(action)
+        if outcome.ok:
+            self.banner.hide()
+            self.pending_refusal = None
+            if action.kind != UNDO:
+                self.clock_running = not self.game.position.won
+        self.sync(animate=True)
+        if not outcome.ok:
+            self.show_refusal(outcome)
+        won = self.game.position.won
+        if won and not was_won and not self.won_seen:
+            self.won_seen = True
+            self.clock_running = False
+            self.app.open_win()
+        elif was_won and not won:
+            self.app.close_win()
+            self.clock_running = True
+        self.app.emit("action", outcome)
+        return outcome
+
+    def show_refusal(self, outcome: Outcome) -> None:
+        if self.app.settings.interactive_rules and outcome.refusal:
+            self.banner.show(outcome.message(self.app.settings.lang), self.app.now())
+
+    def undo(self) -> None:
+        self.finish_animations()
+        self.play(Action(UNDO))
+
+    # ---- where things are -------------------------------------------------------------
+
+    def pile_at(self, x: float, y: float) -> tuple[Pile, int | None] | None:
+        """The pile under the pointer and the row pressed (None: the pile
+        itself, e.g. the stock or an empty slot). Hit areas reach half way
+        to the neighbours so a finger finds them."""
+        layout, pos = self.layout, self.game.position
+        reach = max(6, round(layout.card_w * 0.08))
+        for pile, box in layout.piles.items():
+            if pile.kind == COLUMN:
+                col = pos.columns[pile.index]
+                if not (box.x - reach <= x < box.right + reach):
+                    continue
+                places = self.card_places(pile, len(col))
+                for row in range(len(col) - 1, -1, -1):
+                    top = places[row][1]
+                    if top <= y < top + layout.card_h + (reach if row == len(col) - 1 else 0):
+                        return pile, row
+                if not col and box.inflate(2 * reach, 2 * reach).contains(x, y):
+                    return pile, None
+                continue
+            if box.inflate(2 * reach, 2 * reach).contains(x, y):
+                size = len(self.cards.get(pile, []))
+                return pile, (size - 1 if size else None)
+        return None
+
+    def drop_target(self, lead: Box, src: Pile, count: int) -> Pile | None:
+        """Where a drag lands: the pile whose place the dragged cards cover
+        most; anywhere over the foundations means the foundation area."""
+        layout, pos = self.layout, self.game.position
+        best, best_area = None, 0
+        for pile, box in layout.piles.items():
+            if pile.kind == FOUNDATION:
+                continue
+            target = box
+            if pile.kind == COLUMN:
+                n = len(pos.columns[pile.index]) - (count if pile == src else 0)
+                if n > 0:
+                    last_y = self.card_places(pile, len(pos.columns[pile.index]))[n - 1][1]
+                    target = Box(box.x, last_y, box.w, max(box.h, layout.columns_bottom - last_y))
+            area = lead.overlap(target)
+            if area > best_area:
+                best, best_area = pile, area
+        area = lead.overlap(layout.foundation_area)
+        if area > best_area:
+            best = Pile(FOUNDATION)
+        return best
+
+    # ---- events -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            for button in self.buttons.values():
+                button.pointer("move", event.pos)
+            if self.press:
+                self.drag_to(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for button in self.buttons.values():
+                if button.pointer("down", event.pos):
+                    return True
+            self.press_at(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for button in list(self.buttons.values()):
+                if button.button.pressed:
+                    button.pointer("up", event.pos)
+                    return True
+            self.release_at(event.pos)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.undo()
+                return True
+            if event.key == pygame.K_ESCAPE and self.press:
+                self.cancel_drag()
+                return True
+            handler = self.keys.get(event.key)
+            if handler and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+                handler()
+                return True
+        return False
+
+    def press_at(self, pos: tuple[int, int]) -> None:
+        self.press = None
+        hit = self.pile_at(*pos)
+        if hit is None:
+            return
+        pile, row = hit
+        count = 1
+        if pile.kind == COLUMN:
+            if row is None or row < self.game.position.hidden[pile.index]:
+                return  # an empty slot or a face-down card: nothing to pick
+            count = len(self.game.position.columns[pile.index]) - row
+        sprites = self.cards.get(pile, [])[-count:] if row is not None else []
+        self.press = {
+            "pile": pile, "row": row, "count": count, "start": pos, "dragging": False,
+            "sprites": sprites, "grab": [(s.x - pos[0], s.y - pos[1]) for s in sprites],
+        }
+
+    def drag_to(self, pos: tuple[int, int]) -> None:
+        press = self.press
+        if not press["dragging"]:
+            sx, sy = press["start"]
+            if abs(pos[0] - sx) + abs(pos[1] - sy) < DRAG_THRESHOLD or not press["sprites"] or press["pile"].kind == STOCK:
+                return
+            press["dragging"] = True
+            for i, sprite in enumerate(press["sprites"]):
+                sprite.visible = 1
+                sprite.lifted = True
+                sprite.refresh()
+                self.set_layer(sprite, DRAG_LAYER + i)
+        for sprite, (gx, gy) in zip(press["sprites"], press["grab"]):
+            sprite.place(pos[0] + gx, pos[1] + gy)
+
+    def end_drag_look(self, press: dict) -> None:
+        for sprite in press["sprites"]:
+            sprite.lifted = False
+            sprite.refresh()
+
+    def cancel_drag(self) -> None:
+        if self.press and self.press["dragging"]:
+            self.end_drag_look(self.press)
+            self.press = None
+            self.sync(animate=True)
+        self.press = None
+
+    def release_at(self, pos: tuple[int, int]) -> None:
+        press, self.press = self.press, None
+        if press is None:
+            return
+        if press["dragging"]:
+            self.press = press
+            self.drag_to(pos)
+            self.press = None
+            self.end_drag_look(press)
+            src, count = press["pile"], press["count"]
+            dst = self.drop_target(press["sprites"][0].box(), src, count)
+            if dst is None or dst == src or (src.kind == FOUNDATION and dst.kind == FOUNDATION):
+                self.sync(animate=True)  # a cancelled drag: the cards glide home
+                return
+            self.play(Action(MOVE, src, dst, count))
+            return
+        self.tap(press["pile"], press["row"])
+
+    def tap(self, pile: Pile, row: int | None) -> None:
+        if pile.kind == STOCK:
+            self.play(Action(DRAW))
+            return
+        if row is None:
+            return
+        if pile.kind == COLUMN and row != len(self.game.position.columns[pile.index]) - 1:
+            return  # a tap concerns the top card only
+        now = self.app.now()
+        last = self.last_tap
+        self.last_tap = None
+        if last and last[0] == pile and now - last[1] <= DOUBLE_TAP_MS and self.app.settings.double_tap:
+            if last[2]:
+                return  # the first tap already sent the card to a foundation
+            self.pending_refusal = None
+            self.play(Action(DTAP, pile))
+            return
+        if isinstance(self.game.check(Action(TAP, pile)), Refusal):  # refused: maybe the first half of a double tap
+            self.last_tap = (pile, now, False)
+            refusal = self.game.play(Action(TAP, pile))
+            self.app.emit("action", refusal)
+            if self.app.settings.double_tap:
+                self.pending_refusal = (refusal, now + DOUBLE_TAP_MS)
+            else:
+                self.show_refusal(refusal)
+            return
+        self.last_tap = (pile, now, True)
+        self.play(Action(TAP, pile))
+
+
+def felt(width: int, height: int) -> pygame.Surface:
+    """The table: deep green felt with a soft vignette and a fine grain."""
+    small = pygame.Surface((32, 18))
+    cx, cy = 15.5, 8.5
+    for y in range(18):
+        for x in range(32):
+            d = min(1.0, (((x - cx) / 18) ** 2 + ((y - cy) / 11) ** 2) ** 0.5)
+            k = d * d
+            small.set_at((x, y), [round(a + (b - a) * k) for a, b in zip(theme.FELT, theme.FELT_EDGE)])
+    surf = pygame.transform.smoothscale(small, (width, height))
+    grain = pygame.Surface((96, 96), pygame.SRCALPHA)
+    rng = random.Random(20240611)
+    for y in range(96):
+        for x in range(96):
+            v = rng.randrange(-1, 2)
+            if v:
+                grain.set_at((x, y), (255, 255, 255, 7) if v > 0 else (0, 0, 0, 9))
+    for y in range(0, height, 96):
+        for x in range(0, width, 96):
+            surf.blit(grain, (x, y))
+    return surf

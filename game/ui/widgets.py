@@ -1,0 +1,179 @@
+"""Small widgets drawn onto a panel: buttons, toggles and a text field.
+
+A widget knows its box (in the panel's coordinates), draws itself and
+answers pointer events; the panel redraws when any widget says it changed.
+Labels are message ids, translated at draw time in the current language.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from ..i18n import translate
+from . import theme
+from .fonts import fit_text, font
+from .layout import Box
+
+
+class Widget:
+    def __init__(self, box: Box) -> None:
+        self.box = box
+        self.hover = False
+        self.pressed = False
+        self.enabled = True
+
+    def draw(self, surf: pygame.Surface, lang: str) -> None:
+        raise NotImplementedError
+
+    def pointer(self, kind: str, pos: tuple[int, int]) -> bool:
+        """Handle ``down`` / ``up`` / ``move`` at ``pos``; True if the look changed."""
+        inside = self.enabled and self.box.contains(*pos)
+        changed = False
+        if kind == "move":
+            changed = inside != self.hover
+            self.hover = inside
+        elif kind == "down":
+            changed = inside != self.pressed
+            self.pressed = inside
+        elif kind == "up":
+            was = self.pressed
+            self.pressed = False
+            changed = was
+            if was and inside:
+                self.activate()
+                changed = True
+        return changed
+
+    def activate(self) -> None:
+        pass
+
+
+class Button(Widget):
+    def __init__(self, box: Box, label: str, on_click: Callable[[], None], *, params: dict | None = None,
+                 style: str = "primary", selected: bool = False, size: int | None = None, literal: bool = False) -> None:
+        super().__init__(box)
+        self.label, self.on_click, self.params = label, on_click, params or {}
+        self.style, self.selected, self.size, self.literal = style, selected, size, literal
+
+    def text(self, lang: str) -> str:
+        return self.label if self.literal else translate(self.label, lang, **self.params)
+
+    def activate(self) -> None:
+        self.on_click()
+
+    def colors(self):
+        if self.style == "bar":
+            fill = theme.BUTTON_PRESSED if self.pressed else theme.BUTTON_HOVER if self.hover else theme.BUTTON
+            return fill, theme.BUTTON_TEXT, None
+        if self.style == "choice":
+            if self.selected:
+                return theme.BUTTON, theme.BUTTON_TEXT, None
+            fill = (236, 232, 222) if self.hover else (246, 243, 236)
+            return fill, theme.PANEL_TEXT, theme.PANEL_LINE
+        if self.style == "secondary":
+            fill = (226, 222, 210) if self.pressed else (238, 234, 224) if self.hover else (246, 243, 236)
+            return fill, theme.PANEL_TEXT, theme.PANEL_LINE
+        fill = theme.BUTTON_PRESSED if self.pressed else theme.BUTTON_HOVER if self.hover else theme.BUTTON
+        return fill, theme.BUTTON_TEXT, None
+
+    def draw(self, surf: pygame.Surface, lang: str) -> None:
+        fill, ink, line = self.colors()
+        if not self.enabled:
+            fill, ink = (theme.BUTTON_OFF if self.style in ("bar", "primary") else (240, 238, 232)), (170, 178, 174)
+        rect = pygame.Rect(self.box)
+        radius = min(rect.height // 2, 10)
+        pygame.draw.rect(surf, fill, rect, border_radius=radius)
+        if line:
+            pygame.draw.rect(surf, line, rect, width=1, border_radius=radius)
+        size = self.size or max(12, round(rect.height * 0.42))
+        img = fit_text(self.text(lang), size, ink, rect.width - 12, bold=self.style != "secondary")
+        surf.blit(img, img.get_rect(center=rect.center))
+
+
+class Toggle(Widget):
+    """A labelled on/off switch with a line of explanation."""
+
+    def __init__(self, box: Box, label: str, help_key: str, value: bool, on_change: Callable[[bool], None]) -> None:
+        super().__init__(box)
+        self.label, self.help_key, self.value, self.on_change = label, help_key, value, on_change
+
+    def activate(self) -> None:
+        self.value = not self.value
+        self.on_change(self.value)
+
+    def draw(self, surf: pygame.Surface, lang: str) -> None:
+        rect = pygame.Rect(self.box)
+        if self.hover:
+            pygame.draw.rect(surf, (240, 236, 226), rect, border_radius=10)
+        sw, sh = round(rect.height * 0.75), round(rect.height * 0.42)
+        switch = pygame.Rect(rect.right - sw - 10, rect.centery - sh // 2, sw, sh)
+        pygame.draw.rect(surf, theme.BUTTON if self.value else (190, 190, 184), switch, border_radius=sh // 2)
+        knob_x = switch.right - sh // 2 if self.value else switch.x + sh // 2
+        pygame.draw.circle(surf, (255, 255, 255), (knob_x, switch.centery), sh // 2 - 3)
+        state = fit_text(translate("ui.on" if self.value else "ui.off", lang), max(12, round(rect.height * 0.24)), theme.PANEL_DIM, sw * 2)
+        surf.blit(state, state.get_rect(midright=(switch.x - 10, switch.centery)))
+        text_w = switch.x - rect.x - 30 - state.get_width()
+        title = fit_text(translate(self.label, lang), max(14, round(rect.height * 0.3)), theme.PANEL_TEXT, text_w, bold=True)
+        surf.blit(title, (rect.x + 10, rect.y + rect.height * 0.14))
+        helptext = fit_text(translate(self.help_key, lang), max(11, round(rect.height * 0.22)), theme.PANEL_DIM, text_w)
+        surf.blit(helptext, (rect.x + 10, rect.y + rect.height * 0.56))
+
+
+class TextField(Widget):
+    """A one-line field: keys go to it while it has the focus."""
+
+    def __init__(self, box: Box, on_change: Callable[[str], None], on_submit: Callable[[], None], max_len: int = 24) -> None:
+        super().__init__(box)
+        self.text = ""
+        self.focused = False
+        self.on_change, self.on_submit, self.max_len = on_change, on_submit, max_len
+
+    def activate(self) -> None:
+        self.focused = True
+
+    def pointer(self, kind: str, pos: tuple[int, int]) -> bool:
+        if kind == "down":
+            was = self.focused
+            self.focused = self.box.contains(*pos)
+            return was != self.focused
+        return False
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Take a TEXTINPUT or KEYDOWN event; True if it was for the field."""
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            room = self.max_len - len(self.text)
+            if room > 0:
+                self.text += event.text[:room]
+                self.on_change(self.text)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                if self.text:
+                    self.text = self.text[:-1]
+                    self.on_change(self.text)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.on_submit()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                return False
+            return True  # keys that type are handled as TEXTINPUT
+        return False
+
+    def draw(self, surf: pygame.Surface, lang: str) -> None:
+        rect = pygame.Rect(self.box)
+        pygame.draw.rect(surf, (255, 255, 255), rect, border_radius=8)
+        pygame.draw.rect(surf, theme.BUTTON if self.focused else theme.PANEL_LINE, rect, width=2, border_radius=8)
+        img = font(max(14, round(rect.height * 0.45))).render(self.text, True, theme.PANEL_TEXT)
+        x = rect.x + 12
+        clip = surf.get_clip()
+        surf.set_clip(rect.inflate(-8, -4))
+        surf.blit(img, (x, rect.centery - img.get_height() // 2))
+        surf.set_clip(clip)
+        if self.focused:
+            cx = min(rect.right - 8, x + img.get_width() + 2)
+            pygame.draw.line(surf, theme.PANEL_TEXT, (cx, rect.y + 9), (cx, rect.bottom - 9), 2)
