@@ -61,6 +61,7 @@ class CardArt:
         self.pad = max(4, round(w * 0.09))
         self._faces: dict[tuple[int, bool], pygame.Surface] = {}
         self._plain: dict[int, pygame.Surface] = {}
+        self._markers: dict[tuple, pygame.Surface] = {}
         self._base = rounded_mask(w, h, self.radius, theme.CARD_EDGE)
         inner = rounded_mask(w - 2, h - 2, max(2, self.radius - 1), theme.CARD_FACE)
         self._base.blit(inner, (1, 1))
@@ -209,8 +210,8 @@ class CardArt:
         """The soft outline of an empty pile: ``column``, ``waste``,
         ``stock`` (a turn-over arrow), ``cell`` (a sunken slot) or
         ``foundation`` (with its suit)."""
-        key = (-100 - hash((kind, suit)) % 1000, False)
-        surf = self._faces.get(key)
+        key = (kind, suit)
+        surf = self._markers.get(key)
         if surf is not None:
             return surf
         w, h = self.w, self.h
@@ -227,7 +228,7 @@ class CardArt:
             img = font(round(w * 0.5)).render(symbol, True, (255, 255, 255))
             img.set_alpha(theme.MARK[3])
             surf.blit(img, ((w - img.get_width()) // 2, (h - img.get_height()) // 2))
-        self._faces[key] = surf
+        self._markers[key] = surf
         return surf
 
 

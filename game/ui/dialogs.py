@@ -53,6 +53,7 @@ class NewGameDialog(PanelScene):
             Button(Box(p(440), y, p(192), p(54)), "ui.same_deal", self.same_deal),
         ]
         self.field = TextField(Box(p(28), p(346), p(390), p(54)), self.code_changed, self.play_code)
+        self.field.focused = True
         self.play_button = Button(Box(p(432), p(346), p(200), p(54)), "ui.new_game.play_code", self.play_code)
         self.close_button = Button(Box(self.pw - p(180), self.ph - p(74), p(152), p(50)), "ui.close", self.close, style="secondary")
         self.widgets = [*self.game_buttons.values(), *self.cell_buttons.values(), *self.deal_buttons,
@@ -295,7 +296,7 @@ class WinScene(PanelScene):
 
     def __init__(self, app: "App") -> None:
         self.scrim_top = app.table.layout.bar.h
-        super().__init__(app, 560, 330)
+        super().__init__(app, 560, 300)
         rng = random.Random(app.table.game.position.moves)
         now = app.now()
         self.confetti = [Confetti(rng, app.width, app.height, now, app.scale) for _ in range(90)]
@@ -322,7 +323,10 @@ class WinScene(PanelScene):
             surf.blit(big, big.get_rect(midtop=(cx, self.px(96))))
             label = fit_text(translate(key, lang), self.px(17), theme.PANEL_DIM, col_w - 8)
             surf.blit(label, label.get_rect(midtop=(cx, self.px(150))))
-        pygame.draw.circle(surf, theme.ACCENT, (self.pw - self.px(48), self.px(44)), self.px(12))
+        cx, cy, r = self.pw - self.px(52), self.px(46), self.px(20)
+        star = [(cx + (r if k % 2 == 0 else r * 0.45) * math.sin(k * math.pi / 5),
+                 cy - (r if k % 2 == 0 else r * 0.45) * math.cos(k * math.pi / 5)) for k in range(10)]
+        pygame.draw.polygon(surf, theme.ACCENT, star)
 
     def update(self, now: int) -> None:
         self.confetti = [c for c in self.confetti if c.step(now)]
