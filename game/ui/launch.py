@@ -101,8 +101,9 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
             app.table.play(action)
             app.settle()
         app.table.pending_refusal = None
-        for scene in app.scenes[1:]:
-            scene.update(app.now() + 900)  # the win's confetti in mid-air
+        if len(app.scenes) > 1:
+            shown = app.now()
+            app._now = lambda: shown + 900  # the win's confetti in mid-air
         if args.open == "new-game":
             app.open_new_game()
         elif args.open == "options":

@@ -1,0 +1,53 @@
+"""main.py's command line: headless screenshots, help and bad input."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+from game.engine import Pile
+from game.i18n import CATALOGUES
+
+from .conftest import ROOT
+from .positions import easy_harp
+
+
+def run_main(*args):
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, timeout=60)
+
+
+def test_screenshot_after_actions(tmp_path: Path):
+    out = tmp_path / "shot.png"
+    result = run_main("--screenshot", str(out), "--deal", "EO1-C2-AAAAAFA", "--actions", "c1>c2 tap c3", "--size", "720x1280")
+    assert result.returncode == 0, result.stderr
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (720, 1280)
+
+
+def test_help_lists_the_options():
+    result = run_main("--help")
+    assert result.returncode == 0
+    for option in ("--deal", "--lang", "--size", "--screenshot", "--actions"):
+        assert option in result.stdout
+
+
+def test_bad_input_is_a_clear_error(tmp_path: Path):
+    for args in (["--deal", "EH1-X-AAAAAAF"], ["--deal", "EH1-N-AAAAAAF", "--actions", "c1>>c2"], ["--size", "big"]):
+        result = run_main("--screenshot", str(tmp_path / "x.png"), *args)
+        assert result.returncode == 2 and "error" in result.stderr
+
+
+def test_language_switch_redraws_the_text(driver_for):
+    d = driver_for(easy_harp([["8S"], ["7C"]]))
+    other = next((lang for lang in CATALOGUES if lang != "en"), "en")
+    d.drag(d.card_center(Pile("c", 1)), d.card_center(Pile("c", 0)))
+    d.app.set_language(other)
+    d.run(2)
+    assert d.table.bar.state[0] == other
+    d.drag(d.card_center(Pile("c", 1)), d.card_center(Pile("c", 0)))
+    from game.i18n import translate
+
+    assert d.table.banner.text == translate("rule.alternate-colors", other)
+
+
