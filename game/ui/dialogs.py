@@ -260,8 +260,9 @@ class RulesScene(PanelScene):
 
 
 class Confetti(pygame.sprite.DirtySprite):
-    def __init__(self, rng: random.Random, width: int, height: int, start: int, scale: float) -> None:
+    def __init__(self, rng: random.Random, width: int, height: int, start: int, scale: float, top: int = 0) -> None:
         super().__init__()
+        self.top = top  # never over the bar: the score, moves and time stay readable
         self._layer = SCRIM_LAYER + 1
         colors = [theme.ACCENT, (236, 90, 90), (90, 170, 236), (120, 210, 140), (250, 250, 250), (200, 120, 230)]
         w, h = max(4, round(rng.uniform(6, 11) * scale)), max(3, round(rng.uniform(3, 6) * scale))
@@ -283,6 +284,7 @@ class Confetti(pygame.sprite.DirtySprite):
         x = self.x + self.vx * t + math.sin(t * 0.004 + self.x) * 12
         self.image = self.frames[int(t * self.spin) % len(self.frames)]
         self.rect = self.image.get_rect(center=(round(x), round(y)))
+        self.visible = int(self.rect.top > self.top)
         self.dirty = 1
         return True
 
@@ -299,7 +301,7 @@ class WinScene(PanelScene):
         super().__init__(app, 560, 300)
         rng = random.Random(app.table.game.position.moves)
         now = app.now()
-        self.confetti = [Confetti(rng, app.width, app.height, now, app.scale) for _ in range(90)]
+        self.confetti = [Confetti(rng, app.width, app.height, now, app.scale, self.scrim_top) for _ in range(90)]
         self.panel._layer = SCRIM_LAYER + 2
         self.sprites += self.confetti
 
