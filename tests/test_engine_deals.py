@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from game.engine import DealCodeError, Game, deal_position, format_code, parse_code, today_code
+from game.i18n import CATALOGUES, translate
 from game.engine.deals import MAX_DEAL, SplitMix64, deal_order, today_number
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -86,6 +87,11 @@ def test_wrong_codes_are_refused_with_what_is_wrong(code, words):
     with pytest.raises(DealCodeError) as err:
         parse_code(code)
     assert words in str(err.value)
+    # the window says the same in the player's language, from the catalogue
+    assert err.value.key in CATALOGUES["en"]
+    for lang in CATALOGUES:
+        text = translate(err.value.key, lang, **err.value.params)
+        assert text and "{" not in text
 
 
 def test_highest_number_is_accepted():

@@ -128,7 +128,7 @@ def format_code(game: str, variant: str, number: int) -> str:
 
 def check_number(number: int) -> None:
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MAX_DEAL:
-        raise DealCodeError(f"deal number {number!r} is out of range (1 to {MAX_DEAL:,})".replace(",", " "))
+        raise DealCodeError(f"deal number {number!r} is out of range (1 to 999 999)", "code.range", number=number)
 
 
 def parse_code(text: str) -> DealCode:
@@ -138,29 +138,41 @@ def parse_code(text: str) -> DealCode:
     DealCode(game='easy-harp', variant='N', number=5)
     """
     if not isinstance(text, str):
-        raise DealCodeError("a deal code must be text, like EH1-N-AAAAAAF")
+        raise DealCodeError("a deal code must be text, like EH1-N-AAAAAAF", "code.shape", text="")
     cleaned = text.strip().upper()
     if not cleaned:
-        raise DealCodeError("the deal code is empty (expected something like EH1-N-AAAAAAF)")
+        raise DealCodeError("the deal code is empty (expected something like EH1-N-AAAAAAF)", "code.empty")
     parts = cleaned.split("-")
     if len(parts) != 3:
         raise DealCodeError(
-            f"{text.strip()!r} is not a deal code: expected GAME-VARIANT-NUMBER, like EH1-N-AAAAAAF"
+            f"{text.strip()!r} is not a deal code: expected GAME-VARIANT-NUMBER, like EH1-N-AAAAAAF",
+            "code.shape",
+            text=text.strip(),
         )
     prefix, variant, letters = parts
     game = PREFIX_TO_GAME.get(prefix)
     if game is None:
-        raise DealCodeError(f"unknown game {prefix!r} in the deal code (EH1 for Easy Harp, EO1 for Eight Off)")
+        raise DealCodeError(
+            f"unknown game {prefix!r} in the deal code (EH1 for Easy Harp, EO1 for Eight Off)", "code.game", game=prefix
+        )
     variants = GAMES[game][1]
     if variant not in variants:
-        raise DealCodeError(f"{prefix} has no variant {variant!r} (it has {', '.join(variants)})")
+        raise DealCodeError(
+            f"{prefix} has no variant {variant!r} (it has {', '.join(variants)})",
+            "code.variant",
+            game=prefix,
+            variant=variant,
+            variants=", ".join(variants),
+        )
     if len(letters) != CODE_LETTERS or not all("A" <= ch <= "Z" for ch in letters):
-        raise DealCodeError(f"the deal number {letters!r} must be exactly {CODE_LETTERS} letters A to Z")
+        raise DealCodeError(
+            f"the deal number {letters!r} must be exactly {CODE_LETTERS} letters A to Z", "code.letters", letters=letters
+        )
     number = 0
     for ch in letters:
         number = number * 26 + ord(ch) - ord("A")
     if not 1 <= number <= MAX_DEAL:
-        raise DealCodeError(f"deal number {number} is out of range (1 to 999 999)")
+        raise DealCodeError(f"deal number {number} is out of range (1 to 999 999)", "code.range", number=number)
     return DealCode(game, variant, number)
 
 

@@ -196,7 +196,7 @@ def _read_position(data: object) -> Position:
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object")
     game = data.get("game")
-    if game not in deals.GAMES:
+    if not isinstance(game, str) or game not in deals.GAMES:
         raise PositionError(f"unknown game {game!r} (easy-harp or eight-off)")
     variants = deals.GAMES[game][1]
     variant = data.get("variant")
@@ -204,7 +204,7 @@ def _read_position(data: object) -> Position:
         variant = f"C{len(data['cells'])}"
     elif variant is None:
         variant = variants[0]
-    if variant not in variants:
+    if not isinstance(variant, str) or variant not in variants:
         raise PositionError(f"{game} has no variant {variant!r} (it has {', '.join(variants)})")
     rules = rules_for(game, variant)
 

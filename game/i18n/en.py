@@ -20,6 +20,14 @@ MESSAGES = {
     "rule.no-target": "There is no place for this card.",
     "rule.nothing-to-undo": "There is nothing to undo.",
 
+    # ---- engine: what is wrong with a typed deal code
+    "code.empty": "Type a deal code, like EH1-N-AAAAAAF.",
+    "code.shape": "A deal code has three parts: game, variant and number, like EH1-N-AAAAAAF.",
+    "code.game": "Unknown game “{game}”: EH1 is Easy Harp, EO1 is Eight Off.",
+    "code.variant": "{game} has no variant “{variant}” (it has {variants}).",
+    "code.letters": "The deal number must be exactly 7 letters from A to Z.",
+    "code.range": "Deal number {number} does not exist: numbers go from 1 to 999 999.",
+
     # ---- window
     "game.easy-harp": "Easy Harp",
     "game.eight-off": "Eight Off",
