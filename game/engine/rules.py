@@ -319,34 +319,50 @@ class Rules:
 
     def legal_actions(self, pos: "Position") -> list[Action]:
         """Every drag (and draw) that would be accepted, one action per
-        distinct outcome: foundations as ``f``, cells as ``r``."""
+        distinct outcome: foundations as ``f``, cells as ``r``. The same
+        checks as ``resolve_drag``, ordered for speed (a test holds the two
+        together)."""
         actions: list[Action] = []
         if self.has_stock and (pos.stock or pos.waste):
             actions.append(Action(DRAW))
-        sources: list[tuple[Pile, int]] = []
-        for i, col in enumerate(pos.columns):
+        columns = pos.columns
+        tops = [col[-1] if col else None for col in columns]
+        sources: list[tuple[Pile, int, int]] = []  # (pile, count, first card)
+        for i, col in enumerate(columns):
             if not col:
                 continue
-            run = 1
-            while run < len(col) - pos.hidden[i] and self.is_run(col[-run - 1:]):
-                run += 1
-            for n in range(1, run + 1):
-                sources.append((column(i), n))
+            sources.append((column(i), 1, col[-1]))
+            face_up = len(col) - pos.hidden[i]
+            n = 1
+            while n < face_up and self.is_run(col[-n - 1:-n + 1 or None]):
+                n += 1
+                sources.append((column(i), n, col[-n]))
         if pos.waste:
-            sources.append((Pile(WASTE), 1))
-        sources += [(cell(i), 1) for i, c in enumerate(pos.cells) if c is not None]
-        sources += [(foundation(i), 1) for i, slot in enumerate(pos.foundations) if slot]
+            sources.append((Pile(WASTE), 1, pos.waste[-1]))
+        sources += [(cell(i), 1, c) for i, c in enumerate(pos.cells) if c is not None]
+        sources += [(foundation(i), 1, slot[-1]) for i, slot in enumerate(pos.foundations) if slot]
         has_free_cell = None in pos.cells
-        for src, n in sources:
-            targets = [column(j) for j in range(self.column_count)]
+        for src, n, first in sources:
+            src_col = src.index if src.kind == COLUMN else None
+            is_king = rank_of(first) == KING
+            for j, top in enumerate(tops):
+                if j == src_col:
+                    continue
+                if top is None:
+                    if not is_king or self.count_refusal_before_build(n, first, True):
+                        continue
+                elif self.count_refusal_before_build(n, first, False) or self.build_refusal(first, top):
+                    continue
+                if n > 1:
+                    limit = self.group_limit(pos, j, src_col)
+                    if limit is not None and n > limit:
+                        continue
+                actions.append(Action(MOVE, src, column(j), n))
             if n == 1:
-                if src.kind != FOUNDATION:
-                    targets.append(Pile(FOUNDATION))
+                if src.kind != FOUNDATION and self.foundation_for(pos, first) is not None:
+                    actions.append(Action(MOVE, src, Pile(FOUNDATION), 1))
                 if has_free_cell:
-                    targets.append(Pile(CELL))
-            for dst in targets:
-                if isinstance(self.resolve_drag(pos, src, n, dst), Move):
-                    actions.append(Action(MOVE, src, dst, n))
+                    actions.append(Action(MOVE, src, Pile(CELL), 1))
         return actions
 
 
