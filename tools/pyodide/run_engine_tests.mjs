@@ -25,7 +25,8 @@ if (!existsSync(wheels) || !readdirSync(wheels).some((f) => f.endsWith(".whl")))
 // A fatal error (such as a JavaScript stack overflow from deep recursion in C
 // code) kills the interpreter, as it would kill the game in a browser.
 const died = (error) => {
-  console.error(`\nPyodide died during ${globalThis.runningTest ?? "start-up"}: ${String(error).split("\n")[0]}`);
+  const test = (globalThis.runningTest ?? "start-up").slice(0, 200);
+  console.error(`\nPyodide died during ${test}: ${String(error).split("\n")[0]}`);
   process.exit(3);
 };
 process.on("uncaughtException", died);
