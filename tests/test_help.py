@@ -133,6 +133,7 @@ def test_eight_off_example_two_free_cells_one_empty_column_limit_three():
     pos = game.position
     assert sum(c is None for c in pos.cells) == 2
     assert sum(1 for col in pos.columns if not col) == 1
+    assert example.params["moves"] == len(example.setup)
     (too_big, fits) = example.steps
     assert too_big.expect == "group-too-large" and too_big.action.split(".")[1].startswith("4")
     assert fits.expect == OK and fits.action.split(".")[1].startswith("3")
