@@ -20,6 +20,14 @@ MESSAGES = {
     "rule.no-target": "Ennek a lapnak most nincs helye sehol.",
     "rule.nothing-to-undo": "Nincs mit visszavonni.",
 
+    # ---- engine: what is wrong with a typed deal code
+    "code.empty": "Írj be egy kódot, például: EH1-N-AAAAAAF.",
+    "code.shape": "A kód három részből áll: játék, változat és leosztássorszám, például EH1-N-AAAAAAF.",
+    "code.game": "Ismeretlen játék: „{game}”. Az EH1 az Easy Harp, az EO1 az Eight Off.",
+    "code.variant": "{game}: nincs „{variant}” változat (a lehetőségek: {variants}).",
+    "code.letters": "A leosztássorszám pontosan 7 betű lehet, A-tól Z-ig.",
+    "code.range": "Nincs ilyen leosztássorszám: {number}. A sorszámok 1-től 999 999-ig tartanak.",
+
     # ---- window
     "game.easy-harp": "Easy Harp",
     "game.eight-off": "Eight Off",
@@ -145,7 +153,7 @@ MESSAGES = {
     "help.controls.4.title": "Interaktív szabályok",
     "help.controls.4": "Ha az Interaktív szabályok be van kapcsolva, a szabálytalan lépést a játék elutasítja, és közérthetően megmondja, melyik szabályt sérti. Kikapcsolva a lépést szó nélkül elutasítja.",
     "help.faq.1.q": "Mit jelent a leosztás kódja?",
-    "help.faq.1.a": "Minden leosztásnak van egy kódja, például EH1-N-AAAAAAF. Az EH1 az Easy Harp, az EO1 az Eight Off (a számjegy az osztás változata); a középső rész a variáns: N, illetve C8, C4, C2 a cellák száma szerint; a hét betű a leosztássorszám (A = 0 … Z = 25). Ugyanaz a kód minden gépen és a böngészőben is ugyanazokat a lapokat osztja.",
+    "help.faq.1.a": "Minden leosztásnak van egy kódja, például EH1-N-AAAAAAF. Az EH1 az Easy Harp, az EO1 az Eight Off (a számjegy az osztási mód verziója); a középső rész a változat: N, illetve C8, C4, C2 a cellák száma szerint; a hét betű a leosztássorszám (A = 0 … Z = 25). Ugyanaz a kód minden gépen és a böngészőben is ugyanazokat a lapokat osztja.",
     "help.faq.2.q": "Hogyan játszhatok újra vagy oszthatok meg egy leosztást?",
     "help.faq.2.a": "Az Új játék ablakban az Ugyanaz a leosztás elölről kezdi a mostani leosztást. Megosztáshoz küldd el a kódját: a másik játékos beírja az Új játék ablakban, és pontosan ugyanazokat a lapokat kapja. A kis- és nagybetű, valamint a szóközök nem számítanak.",
     "help.faq.3.q": "Mi a nap leosztása?",

@@ -20,6 +20,14 @@ MESSAGES = {
     "rule.no-target": "Không có chỗ nào cho lá bài này.",
     "rule.nothing-to-undo": "Không có gì để hoàn tác.",
 
+    # ---- engine: what is wrong with a typed deal code
+    "code.empty": "Hãy nhập mã ván bài, ví dụ EH1-N-AAAAAAF.",
+    "code.shape": "Mã ván bài gồm ba phần: trò chơi, biến thể và số ván chia, ví dụ EH1-N-AAAAAAF.",
+    "code.game": "Không có trò chơi “{game}”: EH1 là Easy Harp, EO1 là Eight Off.",
+    "code.variant": "{game} không có biến thể “{variant}” (chỉ có {variants}).",
+    "code.letters": "Số ván chia phải gồm đúng 7 chữ cái từ A đến Z.",
+    "code.range": "Không có số ván chia {number}: số ván chia đi từ 1 đến 999 999.",
+
     # ---- window
     "game.easy-harp": "Easy Harp",
     "game.eight-off": "Eight Off",
