@@ -29,6 +29,7 @@ from .engine.actions import DRAW, MOVE, Action
 from .engine.cards import card_text, parse_card_token
 from .engine.errors import EngineInputError
 from .engine.rules import TURN, Refusal
+from .engine import jsontext
 
 SCHEMA = "easy-harp-eight-off/savegame"
 VERSION = 1
@@ -165,8 +166,8 @@ def parse_json(text: object, what: str, max_chars: int = MAX_TEXT) -> object:
     if len(text) > max_chars:
         raise SaveError(f"the {what} is impossibly large ({len(text)} characters)")
     try:
-        return json.loads(text)
-    except RecursionError:
+        return jsontext.loads(text)
+    except jsontext.JSONDepthError:
         raise SaveError(f"the {what} is nested too deeply") from None
     except ValueError as exc:  # JSONDecodeError, and NaN-free but odd input
         raise SaveError(f"the {what} is not valid JSON ({exc})") from None

@@ -120,3 +120,12 @@ def test_a_loaded_position_plays_on():
     g = Game(Position.from_dict(copy.deepcopy(data)))
     assert g.play("r2>f").ok and g.position.score == 10
     assert json.loads(g.position.to_json())["foundations"][3] == ["AC"]
+
+
+def test_nesting_is_refused_before_parsing_so_webassembly_never_overflows():
+    from game.engine import jsontext
+
+    assert jsontext.nesting_depth('{"a": ["[[[[", {"b": []}]}') == 4  # brackets inside strings don't count
+    with pytest.raises(PositionError, match="nested"):
+        Position.from_json("[" * 40 + "]" * 40)
+    assert Position.from_json(deal_position("EH1-N-AAAAAAF").to_json()) == deal_position("EH1-N-AAAAAAF")

@@ -26,7 +26,9 @@ def test_engine_tests_pass_under_pyodide():
     if node is None:
         pytest.fail(f"node is not installed: {SETUP_HINT}")
     if not (TOOL / "node_modules" / "pyodide").is_dir() or not list(TOOL.glob("wheels/*.whl")):
-        pytest.fail(f"Pyodide or its wheels are missing: {SETUP_HINT}")
+        # first run on a fresh clone: fetch the pinned Pyodide and wheels (registries only)
+        setup = subprocess.run(["bash", str(TOOL / "setup.sh")], capture_output=True, text=True, timeout=600)
+        assert setup.returncode == 0, f"{SETUP_HINT}\n{setup.stdout[-2000:]}{setup.stderr[-2000:]}"
 
     run = subprocess.run(
         [node, str(TOOL / "run_engine_tests.mjs")],

@@ -12,7 +12,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from . import deals
+from . import deals, jsontext
 from .cards import card_text, parse_card_token, rank_of, suit_of, SUITS
 from .errors import CardError, DealCodeError, PositionError
 from .rules import Rules, rules_for
@@ -96,8 +96,8 @@ class Position:
     @classmethod
     def from_json(cls, text: str) -> "Position":
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
+            data = jsontext.loads(text)
+        except ValueError as exc:
             raise PositionError(f"the position is not valid JSON: {exc}") from None
         return cls.from_dict(data)
 
