@@ -69,6 +69,10 @@ class App:
         self.frames = 0
         self.last_dirty: list[pygame.Rect] = []
         self.screenshot_path: str | None = None
+        # storage (game.ui.saving attaches it; None in tests that don't want it)
+        self.persistence = None
+        self.keeper = None
+        self.previous_game: tuple[Game | None, float] = (None, 0.0)
         self.table = TableScene(self)
         self.scenes: list[Scene] = [self.table]
         self.set_caption()
@@ -132,6 +136,7 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
+            self.emit("quit")
             self.running = False
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.VIDEORESIZE, pygame.WINDOWRESTORED):
@@ -201,6 +206,20 @@ class App:
         if not self.find(dialogs.WinScene):
             self.push(dialogs.WinScene(self))
 
+    def open_stats(self) -> None:
+        from .stats_scene import StatsScene
+
+        if self.persistence is not None and not self.find(StatsScene):
+            self.push(StatsScene(self))
+
+    def show_notices(self, notices: list[str]) -> None:
+        """Tell the player once (message ids, e.g. a damaged save)."""
+        scene = self.find(dialogs.NoticeDialog)
+        if scene:
+            scene.add(notices)
+        else:
+            self.push(dialogs.NoticeDialog(self, notices))
+
     def close_win(self) -> None:
         scene = self.find(dialogs.WinScene)
         if scene:
@@ -210,7 +229,10 @@ class App:
 
     def start_game(self, game: Game, animate: bool = True) -> None:
         for scene in self.scenes[1:]:
-            self.pop(scene)
+            if not isinstance(scene, dialogs.NoticeDialog):
+                self.pop(scene)
+        # the game this one replaces, for the statistics (read by the "new_game" listeners)
+        self.previous_game = (self.table.game, self.table.elapsed_ms / 1000)
         self.table.start(game, animate=animate and not self.headless)
         self.set_caption()
 

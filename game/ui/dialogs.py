@@ -10,9 +10,9 @@ import pygame
 
 from ..engine.deals import EASY_HARP, EIGHT_OFF, GAMES, parse_code
 from ..engine.errors import DealCodeError
-from ..i18n import translate
+from ..i18n import LANGUAGES, translate
 from . import theme
-from .fonts import fit_text, font, wrap
+from .fonts import fit_text, font, wrap, wrap_fit
 from .layout import Box
 from .panel import SCRIM_LAYER, PanelScene
 from .scene import ImageSprite
@@ -30,7 +30,7 @@ class NewGameDialog(PanelScene):
         self.choice_game = pos.game if pos else app.settings.game
         self.choice_variant = pos.variant if pos else app.settings.variant
         self.code_state: tuple[str, dict] = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAAAF"})
-        self.code_ok = False
+        self.code_ok = self.code_error = False
         super().__init__(app, 660, 540)
 
     def build(self) -> None:
@@ -89,21 +89,23 @@ class NewGameDialog(PanelScene):
         img = fit_text(translate("ui.new_game.code", lang), label_size, theme.PANEL_DIM, p(300), bold=True)
         surf.blit(img, (p(28), p(314)))
         key, params = self.code_state
-        color = theme.OK if self.code_ok else theme.ERROR if key == "" else theme.PANEL_DIM
-        message = params["text"] if key == "" else translate(key, lang, **params)
-        for i, line in enumerate(wrap(message, p(16), self.pw - p(56))[:2]):
-            surf.blit(font(p(16)).render(line, True, color), (p(28), p(412) + i * p(22)))
+        color = theme.OK if self.code_ok else theme.ERROR if self.code_error else theme.PANEL_DIM
+        message = translate(key, lang, **params)
+        lines, size = wrap_fit(message, p(16), self.pw - p(56), 2)
+        for i, line in enumerate(lines):
+            surf.blit(font(size).render(line, True, color), (p(28), p(412) + i * p(22)))
 
     def code_changed(self, text: str) -> None:
-        self.code_ok = False
+        self.code_ok = self.code_error = False
         if not text.strip():
             self.code_state = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAAAF"})
         else:
             try:
                 code = parse_code(text)
             except DealCodeError as exc:
-                # the engine's own words: they name what is wrong
-                self.code_state = ("", {"text": str(exc)})
+                # the engine names what is wrong by a catalogue key
+                self.code_error = True
+                self.code_state = (exc.key or "code.shape", dict(exc.params))
             else:
                 self.code_ok = True
                 lang = self.app.settings.lang
@@ -130,15 +132,19 @@ class NewGameDialog(PanelScene):
 class ConfirmDialog(PanelScene):
     title_key = "ui.confirm.title"
 
-    def __init__(self, app: "App", on_yes: Callable[[], None]) -> None:
+    def __init__(self, app: "App", on_yes: Callable[[], None], *, title: str = "ui.confirm.title",
+                 body: str = "ui.confirm.body", yes: str = "ui.confirm.yes", no: str = "ui.confirm.no",
+                 params: dict | None = None) -> None:
         self.on_yes = on_yes
+        self.title_key, self.body_key, self.yes_key, self.no_key = title, body, yes, no
+        self.params = params or {}
         super().__init__(app, 560, 250)
 
     def build(self) -> None:
         p = self.px
         self.widgets = [
-            Button(Box(p(28), self.ph - p(78), p(240), p(54)), "ui.confirm.yes", self.yes),
-            Button(Box(self.pw - p(268), self.ph - p(78), p(240), p(54)), "ui.confirm.no", self.close, style="secondary"),
+            Button(Box(p(28), self.ph - p(78), p(240), p(54)), self.yes_key, self.yes),
+            Button(Box(self.pw - p(268), self.ph - p(78), p(240), p(54)), self.no_key, self.close, style="secondary"),
         ]
 
     def yes(self) -> None:
@@ -149,15 +155,16 @@ class ConfirmDialog(PanelScene):
         self.yes()
 
     def draw_content(self, surf: pygame.Surface, lang: str) -> None:
-        for i, line in enumerate(wrap(translate("ui.confirm.body", lang), self.px(19), self.pw - self.px(56))[:3]):
-            surf.blit(font(self.px(19)).render(line, True, theme.PANEL_DIM), (self.px(28), self.px(78) + i * self.px(26)))
+        lines, size = wrap_fit(translate(self.body_key, lang, **self.params), self.px(19), self.pw - self.px(56), 3)
+        for i, line in enumerate(lines):
+            surf.blit(font(size).render(line, True, theme.PANEL_DIM), (self.px(28), self.px(78) + i * self.px(26)))
 
 
 class OptionsDialog(PanelScene):
     title_key = "ui.options.title"
 
     def __init__(self, app: "App") -> None:
-        super().__init__(app, 620, 340)
+        super().__init__(app, 620, 450)
 
     def build(self) -> None:
         p, settings = self.px, self.app.settings
@@ -168,95 +175,84 @@ class OptionsDialog(PanelScene):
                    settings.double_tap, lambda v: self.app.change_setting("double_tap", v)),
             Button(Box(self.pw - p(180), self.ph - p(74), p(152), p(50)), "ui.close", self.close, style="secondary"),
         ]
+        self.widgets += self.language_row()
+        if self.app.persistence is not None:
+            self.widgets.append(Button(Box(p(28), self.ph - p(74), p(220), p(50)), "ui.stats", self.app.open_stats,
+                                       style="secondary"))
 
-    def default_action(self) -> None:
-        self.close()
-
-
-class RulesScene(PanelScene):
-    """Help pages, one tab each. Today the rules of both games; the help
-    issue adds more pages (FAQ, worked examples) to ``pages``."""
-
-    title_key = "ui.rules.title"
-    pages: list[tuple[str, tuple[str, ...]]] = [
-        ("game.easy-harp", ("help.rules.easy-harp", "help.rules.shared")),
-        ("game.eight-off", ("help.rules.eight-off", "help.rules.shared")),
-    ]
-
-    def __init__(self, app: "App") -> None:
-        current = app.table.game.position.game if app.table.game else EASY_HARP
-        self.page = 0 if current == EASY_HARP else 1
-        self.scroll = 0
-        base_w = min(900, app.width / app.scale - 32)
-        base_h = app.height / app.scale - 32
-        super().__init__(app, base_w, base_h)
-
-    def build(self) -> None:
+    # The language row sits just above the bottom buttons, whatever is added above it.
+    def language_row(self) -> list[Button]:
         p = self.px
-        tab_w = min(p(220), (self.pw - p(56)) // max(1, len(self.pages)) - p(8))
-        self.tabs = [
-            Button(Box(p(28) + i * (tab_w + p(10)), p(76), tab_w, p(46)), key, lambda i=i: self.show_page(i), style="choice")
-            for i, (key, _) in enumerate(self.pages)
-        ]
-        self.widgets = [*self.tabs, Button(Box(self.pw - p(180), self.ph - p(70), p(152), p(50)), "ui.close", self.close, style="secondary")]
-        self.show_page(self.page, redraw=False)
+        y = self.ph - p(74) - p(74)
+        w = (self.pw - p(56) - 2 * p(10)) // 3
+        self.lang_buttons = {
+            lang: Button(Box(p(28) + i * (w + p(10)), y, w, p(50)), f"language.{lang}",
+                         lambda lang=lang: self.choose_language(lang), style="choice", selected=lang == self.app.settings.lang)
+            for i, lang in enumerate(LANGUAGES)
+        }
+        return list(self.lang_buttons.values())
 
-    def show_page(self, index: int, redraw: bool = True) -> None:
-        self.page, self.scroll = index, 0
-        for i, tab in enumerate(self.tabs):
-            tab.selected = i == index
-        if redraw:
-            self.redraw()
-
-    def lines(self, lang: str) -> list[tuple[str, bool]]:
-        """(text, starts a paragraph) for the page, wrapped to the panel."""
-        out = []
-        size = self.px(18)
-        for key in self.pages[self.page][1]:
-            for paragraph in translate(key, lang).split("\n"):
-                for i, line in enumerate(wrap(paragraph, size, self.pw - self.px(96))):
-                    out.append((line, i == 0))
-        return out
+    def choose_language(self, lang: str) -> None:
+        for code, button in self.lang_buttons.items():
+            button.selected = code == lang
+        if lang != self.app.settings.lang:
+            self.app.set_language(lang)
+        self.redraw()
 
     def draw_content(self, surf: pygame.Surface, lang: str) -> None:
         p = self.px
-        size = p(18)
-        line_h = font(size).get_linesize() + p(2)
-        top, bottom = p(140), self.ph - p(86)
-        lines = self.lines(lang)
-        view = max(1, (bottom - top) // line_h)
-        self.scroll = max(0, min(self.scroll, len(lines) - view + 2))
-        y = top
-        clip = surf.get_clip()
-        surf.set_clip(pygame.Rect(0, top, self.pw, bottom - top))
-        for text, first in lines[self.scroll:]:
-            if first and y > top:
-                y += p(8)
-            if y > bottom:
-                break
-            if first:
-                pygame.draw.circle(surf, theme.BUTTON, (p(44), y + line_h // 2), p(4))
-            surf.blit(font(size).render(text, True, theme.PANEL_TEXT), (p(60), y))
-            y += line_h
-        surf.set_clip(clip)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, self.scroll - event.y * 2)
-            self.redraw()
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP, pygame.K_PAGEDOWN, pygame.K_PAGEUP):
-            step = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 8, pygame.K_PAGEUP: -8}[event.key]
-            self.scroll = max(0, self.scroll + step)
-            self.redraw()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            self.close()
-            return True
-        return super().handle_event(event)
+        y = self.ph - p(74) - p(74)
+        label = fit_text(translate("ui.options.language", lang), p(19), theme.PANEL_DIM, self.pw - p(56), bold=True)
+        surf.blit(label, label.get_rect(bottomleft=(p(28), y - p(6))))
 
     def default_action(self) -> None:
         self.close()
+
+
+class NoticeDialog(PanelScene):
+    """Something the player should know once: a damaged save set aside, a
+    failed write. Shows each notice's catalogue text."""
+
+    title_key = "ui.notice.title"
+    WIDTH = 620
+
+    def __init__(self, app: "App", notices: list[str]) -> None:
+        self.notices: list[str] = []
+        for notice in notices:
+            if notice not in self.notices:
+                self.notices.append(notice)
+        super().__init__(app, self.WIDTH, self.base_height(app.settings.lang))
+
+    def base_height(self, lang: str) -> int:
+        lines = sum(len(wrap(translate(n, lang), 19, self.WIDTH - 56)) for n in self.notices)
+        return 170 + lines * 26 + (len(self.notices) - 1) * 12
+
+    def build(self) -> None:
+        p = self.px
+        self.widgets = [Button(Box(self.pw - p(180), self.ph - p(74), p(152), p(50)), "ui.ok", self.close)]
+
+    def add(self, notices: list[str]) -> None:
+        for notice in notices:
+            if notice not in self.notices:
+                self.notices.append(notice)
+        self.redraw()
+
+    def draw_content(self, surf: pygame.Surface, lang: str) -> None:
+        p = self.px
+        y, bottom = p(80), self.ph - p(86)
+        for notice in self.notices:
+            room = max(1, (bottom - y) // p(26))
+            lines, size = wrap_fit(translate(notice, lang), p(19), self.pw - p(56), room)
+            for line in lines:
+                surf.blit(font(size).render(line, True, theme.PANEL_TEXT), (p(28), y))
+                y += p(26)
+            y += p(12)
+
+    def default_action(self) -> None:
+        self.close()
+
+
+from .help_scene import RulesScene  # noqa: E402  (the help pages; it uses the panel, not these dialogs)
 
 
 class Confetti(pygame.sprite.DirtySprite):

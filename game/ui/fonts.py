@@ -21,6 +21,16 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(str(BOLD if bold else REGULAR), max(6, int(size)))
 
 
+# While a list, every text drawn into a box is noted here as
+# (text, rendered width, room, size, lines over the limit): the text-fit test reads it.
+FIT_LOG: list[tuple[str, int, int, int, int]] | None = None
+
+
+def _note(words: str, width: int, room: int, size: int, extra_lines: int = 0) -> None:
+    if FIT_LOG is not None:
+        FIT_LOG.append((words, width, room, size, extra_lines))
+
+
 def text(words: str, size: int, color, bold: bool = False) -> pygame.Surface:
     return font(size, bold).render(words, True, color)
 
@@ -29,11 +39,13 @@ def fit_text(words: str, size: int, color, max_width: int, bold: bool = False, m
     """Render ``words``, shrinking the size until it fits ``max_width``."""
     while size > min_size and font(size, bold).size(words)[0] > max_width:
         size -= 1
+    _note(words, font(size, bold).size(words)[0], max_width, size)
     return text(words, size, color, bold)
 
 
-def wrap(words: str, size: int, max_width: int, bold: bool = False) -> list[str]:
-    """Break ``words`` into lines no wider than ``max_width``."""
+def wrap(words: str, size: int, max_width: int, bold: bool = False, note: bool = True) -> list[str]:
+    """Break ``words`` into lines no wider than ``max_width`` (a single
+    word wider than that stays whole; ``note``: tell the text-fit log)."""
     f = font(size, bold)
     lines: list[str] = []
     for paragraph in words.split("\n"):
@@ -46,4 +58,21 @@ def wrap(words: str, size: int, max_width: int, bold: bool = False) -> list[str]
                 lines.append(line)
                 line = word
         lines.append(line)
+    if note:
+        for line in lines:
+            _note(line, f.size(line)[0], max_width, size)
     return lines
+
+
+def wrap_fit(words: str, size: int, max_width: int, max_lines: int, bold: bool = False,
+             min_size: int = 11) -> tuple[list[str], int]:
+    """Lines of ``words`` no wider than ``max_width``, at most ``max_lines``
+    of them, shrinking the size as needed; returns (lines, size)."""
+    while True:
+        lines = wrap(words, size, max_width, bold, note=False)
+        if len(lines) <= max_lines or size <= min_size:
+            break
+        size -= 1
+    wrap(words, size, max_width, bold)
+    _note(words, 0, max_width, size, max(0, len(lines) - max_lines))
+    return lines[:max_lines], size

@@ -23,7 +23,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--size", metavar="WxH", default="1280x720", help="logical canvas size (default 1280x720; 720x1280 is portrait)")
     p.add_argument("--screenshot", metavar="FILE.png", help="render the table to this PNG and exit, without a window")
     p.add_argument("--actions", metavar="ACTIONS", default="", help='with --screenshot: actions to play first, e.g. "c3>c5 draw tap w"')
-    p.add_argument("--open", choices=("new-game", "options", "rules"), help="with --screenshot: show this dialog")
+    p.add_argument("--open", choices=("new-game", "options", "rules", "stats"), help="with --screenshot: show this dialog")
+    p.add_argument("--data", metavar="DIR", help="keep the saved game, statistics and settings in this folder "
+                   "(default: the user's data folder; with --screenshot: nothing is kept)")
     p.add_argument("--fps", type=int, default=60, help=argparse.SUPPRESS)
     return p
 
@@ -52,10 +54,28 @@ def split_actions(text: str) -> list[str]:
     return out
 
 
-def build_app(argv: list[str] | None = None, *, browser: bool = False, language: str | None = None):
+def open_persistence(args: argparse.Namespace, storage=None):
+    """Where the player's things are kept: ``storage`` if given, else the
+    folder of ``--data``, else nothing real for a screenshot (so it never
+    touches the player's save), else the platform's storage."""
+    from ..persistence import Persistence
+    from ..storage import FileStorage, MemoryStorage
+
+    if storage is not None:
+        return Persistence(storage)
+    if args.data:
+        return Persistence(FileStorage(args.data))
+    if args.screenshot:
+        return Persistence(MemoryStorage())
+    return Persistence()
+
+
+def build_app(argv: list[str] | None = None, *, browser: bool = False, language: str | None = None, storage=None,
+              headless: bool = False, now=None):
     """The app for these arguments. ``browser`` and ``language`` come from
-    the platform module (the UI never guesses its platform)."""
-    from .settings import Settings
+    the platform module (the UI never guesses its platform); ``storage``,
+    ``headless`` and ``now`` (a clock) are for tests and tools."""
+    from . import saving
 
     p = parser()
     args = p.parse_args(sys.argv[1:] if argv is None else argv)
@@ -63,11 +83,9 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
         size = parse_size(args.size)
     except argparse.ArgumentTypeError as exc:
         p.error(str(exc))
-    settings = Settings()
-    lang = normalize_language(args.lang) if args.lang else normalize_language(language)
+    lang = normalize_language(args.lang) if args.lang else None
     if args.lang and lang is None:
         p.error(f"--lang {args.lang!r}: languages available are {', '.join(CATALOGUES)}")
-    settings.lang = lang or "en"
 
     try:
         if args.position:
@@ -89,13 +107,28 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     from .app import App
 
-    app = App(size, settings, headless=bool(args.screenshot), fps=args.fps, browser=browser)
-    if game is None:
-        code = app.random_code(settings.game, settings.variant)
-        game = Game.from_deal(code)
+    persistence = open_persistence(args, storage)
+    loaded = persistence.load_all()
+    # --lang, else the player's choice, else the system's or browser's language
+    stored = loaded.settings.get("lang")
+    lang = (lang or normalize_language(stored if isinstance(stored, str) else None)
+            or normalize_language(language) or persistence.language())
+    settings = saving.settings_from_store(loaded.settings, lang)
+
+    app = App(size, settings, headless=bool(args.screenshot) or headless, fps=0 if headless else args.fps,
+              now=now, browser=browser)
+    keeper = saving.attach(app, persistence, loaded)
+    if game is None and loaded.game is not None:
+        keeper.resume(loaded.game, loaded.elapsed)
     else:
-        settings.game, settings.variant = game.position.game, game.position.variant
-    app.start_game(game, animate=not args.screenshot)
+        if game is None:
+            game = Game.from_deal(app.random_code(settings.game, settings.variant))
+        else:
+            settings.game, settings.variant = game.position.game, game.position.variant
+        if loaded.game is not None:  # replaced by --deal or --position: it counts as played
+            app.table.game, app.table.elapsed_ms = loaded.game, int(loaded.elapsed * 1000)
+        app.start_game(game, animate=not (args.screenshot or headless))
+    keeper.show_notices(loaded.notices)
     if args.screenshot:
         for action in parsed:
             app.table.play(action)
@@ -110,5 +143,7 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
             app.open_options()
         elif args.open == "rules":
             app.open_rules()
+        elif args.open == "stats":
+            app.open_stats()
         app.screenshot_path = args.screenshot
     return app

@@ -13,7 +13,7 @@ import pygame
 
 from ..i18n import translate
 from . import theme
-from .fonts import fit_text, font
+from .fonts import fit_text, font, wrap
 from .layout import Box
 
 
@@ -88,7 +88,24 @@ class Button(Widget):
         if line:
             pygame.draw.rect(surf, line, rect, width=1, border_radius=radius)
         size = self.size or max(12, round(rect.height * 0.42))
-        img = fit_text(self.text(lang), size, ink, rect.width - 12, bold=self.style != "secondary")
+        bold = self.style != "secondary"
+        words = self.text(lang)
+        if font(size, bold).size(words)[0] > rect.width - 12 and " " in words:
+            # too long for one line: two lines if they fit the button's height
+            small = size
+            while small > 10:
+                lines = wrap(words, small, rect.width - 12, bold, note=False)
+                if len(lines) <= 2 and font(small, bold).get_linesize() * len(lines) <= rect.height - 4:
+                    break
+                small -= 1
+            if len(lines) == 2 and small >= size * 0.8:
+                wrap(words, small, rect.width - 12, bold)  # for the text-fit log
+                line_h = font(small, bold).get_linesize()
+                for i, line in enumerate(lines):
+                    img = font(small, bold).render(line, True, ink)
+                    surf.blit(img, img.get_rect(center=(rect.centerx, rect.centery + (i - 0.5) * line_h)))
+                return
+        img = fit_text(words, size, ink, rect.width - 12, bold=bold)
         surf.blit(img, img.get_rect(center=rect.center))
 
 

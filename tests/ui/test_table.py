@@ -171,8 +171,10 @@ def test_deal_code_typed_into_the_new_game_dialog(driver_for):
     try:
         parse_code("eo1-c5-aaaaafa")
     except DealCodeError as exc:
-        expected = str(exc)
-    assert dialog.code_state == ("", {"text": expected}) and not dialog.code_ok
+        expected = (exc.key, exc.params)
+    # the engine's catalogue key and numbers: shown in the player's language
+    assert dialog.code_state == expected and expected[0] == "code.variant"
+    assert dialog.code_error and not dialog.code_ok
     d.key(pygame.K_RETURN)
     assert d.app.top() is dialog and d.game.position.deal == "EH1-N-AAAAAAF"
     for _ in range(len("eo1-c5-aaaaafa")):

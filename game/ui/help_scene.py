@@ -1,0 +1,377 @@
+"""The help pages in the window: one tab per page of ``game.help.PAGES``
+(rules of each game, controls, FAQ) and the Examples page, where the player
+steps through real deals replayed by the engine.
+
+A text page is word-wrapped to the panel and scrolls (wheel, arrow keys or a
+drag). An example shows its position as a small table, the caption of the
+step, and a refused step's rule message exactly as the game words it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine import Action, Game, Outcome, Pile, Position
+from ..engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE
+from ..engine.deals import EASY_HARP
+from ..help import EXAMPLES, PAGES, Example
+from ..i18n import translate
+from . import theme
+from .cardart import card_art, rounded_mask
+from .fonts import fit_text, font, wrap, wrap_fit
+from .layout import Box, make_layout
+from .panel import PanelScene
+from .widgets import Button
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class ExamplePlayer:
+    """One example, stepped forwards and back by replaying it from its start."""
+
+    def __init__(self, example: Example) -> None:
+        self.example = example
+        self.step = 0
+        self.game = example.start_game()
+        self.outcome: Outcome | None = None
+
+    @property
+    def steps(self) -> int:
+        return len(self.example.steps)
+
+    def go(self, step: int) -> None:
+        self.step = max(0, min(step, self.steps))
+        self.game = self.example.start_game()
+        self.outcome = None
+        for s in self.example.steps[: self.step]:
+            self.outcome = self.game.play(s.action)
+
+    def caption(self, lang: str) -> str:
+        key = self.example.start_caption if self.step == 0 else self.example.steps[self.step - 1].caption
+        return translate(key, lang, **self.example.params)
+
+    def refusal(self, lang: str) -> str | None:
+        """The rule message of the step just shown, if the engine refused it."""
+        if self.outcome is not None and not self.outcome.ok:
+            return self.outcome.message(lang)
+        return None
+
+    def shown_action(self) -> tuple[Action, bool] | None:
+        """The action the caption speaks of, and whether the engine took it."""
+        if self.step == 0:
+            return None
+        return Action.parse(self.example.steps[self.step - 1].action), bool(self.outcome and self.outcome.ok)
+
+
+def render_position(pos: Position, width: int, height: int, lang: str,
+                    highlight: tuple[Action, bool] | None = None) -> pygame.Surface:
+    """A small picture of the table at ``pos``: the same layout and card art
+    as the game, drawn once into a surface of ``width`` x ``height``.
+    ``highlight``: (an action, whether it was played) marks the cards it
+    moved where they landed, or the cards it tried to move and where to."""
+    from .table import felt
+
+    layout = make_layout(pos.game, pos.variant, width, height, ("x",))
+    top = layout.bar.h - round(6 * layout.scale)  # the preview has no bar
+    surf = felt(width, height)
+    art = card_art(layout.card_w, layout.card_h, lang)
+    cols = [(Pile(COLUMN, i), col) for i, col in enumerate(pos.columns)]
+    piles: list[tuple[Pile, list[int]]] = []
+    if pos.game == EASY_HARP:
+        piles += [(Pile(STOCK), list(pos.stock)), (Pile(WASTE), list(pos.waste))]
+    piles += [(Pile(FOUNDATION, i), list(slot)) for i, slot in enumerate(pos.foundations)]
+    piles += [(Pile(CELL, i), [] if c is None else [c]) for i, c in enumerate(pos.cells)]
+    from ..engine.rules import rules_for
+
+    rules = rules_for(pos.game, pos.variant)
+    places: dict[Pile, list[tuple[int, int]]] = {}
+    for pile, box in layout.piles.items():
+        kind = {COLUMN: "column", CELL: "cell", STOCK: "stock", WASTE: "waste"}.get(pile.kind, "foundation")
+        marker = art.marker(kind, rules.foundation_suits[pile.index]) if kind == "foundation" else art.marker(kind)
+        surf.blit(marker, (box.x, box.y - top))
+    for pile, cards in piles:
+        box = layout.piles[pile]
+        if cards:
+            surf.blit(art.image(cards[-1], pile.kind != STOCK), (box.x - art.pad, box.y - top - art.pad))
+        places[pile] = [(box.x, box.y - top)] * max(1, len(cards))
+    for pile, cards in cols:
+        box = layout.piles[pile]
+        hidden = pos.hidden[pile.index]
+        offsets = layout.column_offsets(hidden, len(cards))
+        places[pile] = [(box.x, box.y - top + dy) for dy in offsets] or [(box.x, box.y - top)]
+        for row, (card, dy) in enumerate(zip(cards, offsets)):
+            surf.blit(art.image(card, row >= hidden), (box.x - art.pad, box.y - top + dy - art.pad))
+    if highlight is not None and highlight[0].src is not None:
+        action, played = highlight
+        line = max(2, round(3 * layout.scale))
+
+        def outline(pile: Pile | None, count: int, color, beyond: bool = False) -> None:
+            spots = places.get(pile) if pile is not None else None
+            if not spots:
+                return
+            if beyond:  # the place after the pile's last card
+                x, y = spots[-1]
+                if pile.kind == COLUMN and pos.columns[pile.index]:
+                    y += layout.up_gap
+                first = last = (x, y)
+            else:
+                first, last = spots[max(0, len(spots) - count)], spots[-1]
+            rect = pygame.Rect(first[0], first[1], layout.card_w, last[1] - first[1] + layout.card_h)
+            pygame.draw.rect(surf, color, rect.inflate(6, 6), line, border_radius=art.radius + 2)
+
+        if played:
+            outline(action.dst, action.count, theme.HIGHLIGHT)
+        else:
+            outline(action.src, action.count, theme.HIGHLIGHT)
+            outline(action.dst, 1, theme.ERROR, beyond=True)
+    return surf
+
+
+class RulesScene(PanelScene):
+    """The help pages, one tab each."""
+
+    title_key = "help.title"
+    pages = PAGES
+
+    def __init__(self, app: "App") -> None:
+        current = app.table.game.position.game if app.table.game else EASY_HARP
+        self.page = 0 if current == EASY_HARP else 1
+        self.scroll = 0
+        self.max_scroll = 0
+        self.drag_from: tuple[int, int] | None = None
+        self.players = [ExamplePlayer(e) for e in EXAMPLES]
+        self.example = 0 if current == EASY_HARP else min(1, len(EXAMPLES) - 1)
+        self._preview: tuple[tuple, pygame.Surface] | None = None
+        base_w = min(940, app.width / app.scale - 32)
+        base_h = app.height / app.scale - 32
+        super().__init__(app, base_w, base_h)
+
+    # ---- layout ----------------------------------------------------------------------
+
+    @property
+    def wide(self) -> bool:
+        return self.pw > self.ph
+
+    def build(self) -> None:
+        p = self.px
+        n = len(self.pages)
+        per_row = n if (self.pw - p(56)) / n >= p(150) else (n + 1) // 2
+        tab_w = (self.pw - p(56) - (per_row - 1) * p(8)) // per_row
+        self.tabs = []
+        for i, page in enumerate(self.pages):
+            row, col = divmod(i, per_row)
+            box = Box(p(28) + col * (tab_w + p(8)), p(76) + row * p(52), tab_w, p(44))
+            self.tabs.append(Button(box, page.title, lambda i=i: self.show_page(i), style="choice", size=p(17)))
+        self.content_top = self.tabs[-1].box.bottom + p(16)
+        self.content_bottom = self.ph - p(86)
+        self.close_button = Button(Box(self.pw - p(168), self.ph - p(70), p(140), p(50)), "ui.close", self.close, style="secondary")
+        bw = min(p(150), (self.pw - p(56) - p(168) - 2 * p(10)) // 3)
+        y = self.ph - p(70)
+        self.prev_button = Button(Box(p(28), y, bw, p(50)), "help.examples.previous", lambda: self.step(-1), style="secondary")
+        self.next_button = Button(Box(p(28) + bw + p(10), y, bw, p(50)), "help.examples.next", lambda: self.step(1))
+        self.restart_button = Button(Box(p(28) + 2 * (bw + p(10)), y, bw, p(50)), "help.examples.restart",
+                                     lambda: self.step(None), style="secondary")
+        # the examples' own choice buttons, under the intro
+        ew = (self.pw - p(56) - p(10) * (len(EXAMPLES) - 1)) // max(1, len(EXAMPLES))
+        self.intro_h = p(50)
+        ey = self.content_top + self.intro_h
+        self.example_buttons = [
+            Button(Box(p(28) + i * (ew + p(10)), ey, ew, p(44)), e.title, lambda i=i: self.choose_example(i),
+                   style="choice", size=p(16))
+            for i, e in enumerate(EXAMPLES)
+        ]
+        self.show_page(self.page, redraw=False)
+
+    def on_examples(self) -> bool:
+        return self.pages[self.page].kind == "examples"
+
+    def show_page(self, index: int, redraw: bool = True) -> None:
+        self.page, self.scroll = index, 0
+        for i, tab in enumerate(self.tabs):
+            tab.selected = i == index
+        self.widgets = [*self.tabs, self.close_button]
+        if self.on_examples():
+            self.widgets += [*self.example_buttons, self.prev_button, self.next_button, self.restart_button]
+            self.refresh_example_buttons()
+        if redraw:
+            self.redraw()
+
+    # ---- examples -----------------------------------------------------------------------
+
+    def refresh_example_buttons(self) -> None:
+        player = self.players[self.example]
+        for i, b in enumerate(self.example_buttons):
+            b.selected = i == self.example
+        self.prev_button.enabled = player.step > 0
+        self.next_button.enabled = player.step < player.steps
+        self.restart_button.enabled = player.step > 0
+
+    def choose_example(self, index: int) -> None:
+        self.example = index
+        self.refresh_example_buttons()
+        self.redraw()
+
+    def step(self, delta: int | None) -> None:
+        player = self.players[self.example]
+        player.go(0 if delta is None else player.step + delta)
+        self.refresh_example_buttons()
+        self.redraw()
+
+    def example_areas(self) -> tuple[Box, Box]:
+        """(the preview, the caption) in panel coordinates."""
+        p = self.px
+        top = self.example_buttons[0].box.bottom + p(14)
+        bottom = self.content_bottom
+        inner_w = self.pw - p(56)
+        if self.wide:
+            pw = min(round(inner_w * 0.6), round((bottom - top) * 1.75))
+            return Box(p(28), top, pw, bottom - top), Box(p(28) + pw + p(20), top, inner_w - pw - p(20), bottom - top)
+        ph = min(round(inner_w * 1.1), bottom - top - p(250))
+        return Box(p(28), top, inner_w, ph), Box(p(28), top + ph + p(14), inner_w, bottom - top - ph - p(14))
+
+    def preview(self, lang: str, box: Box) -> pygame.Surface:
+        player = self.players[self.example]
+        key = (self.example, player.step, box.w, box.h, lang)
+        if self._preview is None or self._preview[0] != key:
+            surf = render_position(player.game.position, box.w, box.h, lang, player.shown_action())
+            rounded = rounded_mask(box.w, box.h, self.px(10), (255, 255, 255))
+            rounded.blit(surf, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            self._preview = (key, rounded)
+        return self._preview[1]
+
+    def draw_examples(self, surf: pygame.Surface, lang: str) -> None:
+        p = self.px
+        intro, size = wrap_fit(translate("help.examples.intro", lang), p(16), self.pw - p(56), 2)
+        for i, line in enumerate(intro):
+            surf.blit(font(size).render(line, True, theme.PANEL_DIM), (p(28), self.content_top + i * p(21)))
+        player = self.players[self.example]
+        preview_box, text_box = self.example_areas()
+        surf.blit(self.preview(lang, preview_box), preview_box[:2])
+        y = text_box.y
+        counter = fit_text(translate("help.examples.step", lang, step=player.step, steps=player.steps),
+                           p(15), theme.PANEL_DIM, text_box.w, bold=True)
+        surf.blit(counter, (text_box.x, y))
+        y += counter.get_height() + p(8)
+        refusal = player.refusal(lang)
+        room = text_box.bottom - y
+        line_h = p(23)
+        refusal_lines: list[str] = []
+        refusal_size = p(16)
+        if refusal:
+            refusal_lines, refusal_size = wrap_fit(f"{translate('help.examples.refused', lang)} {refusal}",
+                                                   p(16), text_box.w - p(20), 4)
+        caption_room = max(1, (room - (len(refusal_lines) * p(21) + p(28) if refusal_lines else 0)) // line_h)
+        lines, size = wrap_fit(player.caption(lang), p(17), text_box.w, caption_room)
+        for line in lines:
+            surf.blit(font(size).render(line, True, theme.PANEL_TEXT), (text_box.x, y))
+            y += line_h
+        if refusal_lines:
+            y += p(10)
+            h = len(refusal_lines) * p(21) + p(14)
+            box = pygame.Rect(text_box.x, y, text_box.w, h)
+            pygame.draw.rect(surf, (250, 232, 230), box, border_radius=p(8))
+            pygame.draw.rect(surf, theme.ERROR, box, width=1, border_radius=p(8))
+            for i, line in enumerate(refusal_lines):
+                surf.blit(font(refusal_size).render(line, True, theme.ERROR), (text_box.x + p(10), y + p(7) + i * p(21)))
+
+    # ---- text pages ------------------------------------------------------------------------
+
+    def lines(self, lang: str) -> list[tuple[str, int, bool, int]]:
+        """(text, size, bold, space before) of every line of the page."""
+        p = self.px
+        width = self.pw - p(56) - p(16)
+        out: list[tuple[str, int, bool, int]] = []
+        page = self.pages[self.page]
+        for section in page.sections:
+            if section.heading:
+                for i, line in enumerate(wrap(translate(section.heading, lang), p(19), width, bold=True)):
+                    out.append((line, p(19), True, p(14) if out and i == 0 else 0))
+            for key in section.paragraphs:
+                for paragraph in translate(key, lang).split("\n"):
+                    for i, line in enumerate(wrap(paragraph, p(17), width)):
+                        out.append((line, p(17), False, p(4) if i == 0 and out else 0))
+        return out
+
+    def draw_text_page(self, surf: pygame.Surface, lang: str) -> None:
+        p = self.px
+        top, bottom = self.content_top, self.content_bottom
+        lines = self.lines(lang)
+        heights = [font(size, bold).get_linesize() + gap for _, size, bold, gap in lines]
+        # the last scroll position that still fills the view
+        total, self.max_scroll = 0, 0
+        for i in range(len(lines) - 1, -1, -1):
+            total += heights[i]
+            if total > bottom - top:
+                self.max_scroll = i + 1
+                break
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
+        clip = surf.get_clip()
+        surf.set_clip(pygame.Rect(0, top, self.pw, bottom - top))
+        y = top
+        for (text, size, bold, gap), h in zip(lines[self.scroll:], heights[self.scroll:]):
+            y += gap if y > top else 0
+            if y > bottom:
+                break
+            color = theme.BUTTON if bold else theme.PANEL_TEXT
+            surf.blit(font(size, bold).render(text, True, color), (p(28), y))
+            y += h - gap
+        surf.set_clip(clip)
+        if self.max_scroll:
+            # a thin scroll bar: where the view is in the page
+            track = pygame.Rect(self.pw - p(20), top, p(5), bottom - top)
+            pygame.draw.rect(surf, theme.PANEL_LINE, track, border_radius=p(3))
+            view = max(p(24), round(track.h * (len(lines) - self.max_scroll) / len(lines)))
+            at = track.y + round((track.h - view) * self.scroll / self.max_scroll)
+            pygame.draw.rect(surf, theme.PANEL_DIM, (track.x, at, track.w, view), border_radius=p(3))
+
+    def draw_content(self, surf: pygame.Surface, lang: str) -> None:
+        if self.on_examples():
+            self.draw_examples(surf, lang)
+        else:
+            self.draw_text_page(surf, lang)
+
+    # ---- events ------------------------------------------------------------------------------
+
+    def scroll_by(self, lines: int) -> None:
+        if not self.on_examples():
+            self.scroll = max(0, min(self.scroll + lines, self.max_scroll))
+            self.redraw()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * 2)
+            return True
+        if event.type == pygame.KEYDOWN:
+            steps = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 8, pygame.K_PAGEUP: -8}
+            if event.key in steps:
+                self.scroll_by(steps[event.key])
+                return True
+            if self.on_examples() and event.key in (pygame.K_RIGHT, pygame.K_LEFT):
+                self.step(1 if event.key == pygame.K_RIGHT else -1)
+                return True
+            if event.key == pygame.K_F1:
+                self.close()
+                return True
+        # a drag on the text scrolls it (touch screens have no wheel)
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            x, y = self.local(event.pos)
+            self.drag_from = (y, self.scroll) if self.content_top <= y < self.content_bottom else None
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.drag_from = None
+        elif event.type == pygame.MOUSEMOTION and self.drag_from and not self.on_examples():
+            start_y, start_scroll = self.drag_from
+            line_h = font(self.px(17)).get_linesize()
+            wanted = max(0, min(start_scroll - (self.local(event.pos)[1] - start_y) // line_h, self.max_scroll))
+            if wanted != self.scroll:
+                self.scroll = wanted
+                self.redraw()
+        return super().handle_event(event)
+
+    def default_action(self) -> None:
+        if self.on_examples() and self.next_button.enabled:
+            self.step(1)
+        else:
+            self.close()

@@ -1,0 +1,200 @@
+"""The Statistics screen: the figures of one game and variant, a chart of
+its last 30 games (won or not; bar height the time or the score) and a
+reset button that asks first."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine.deals import EASY_HARP, EIGHT_OFF, GAMES
+from ..i18n import translate
+from ..stats import RECENT, VariantStats
+from . import theme
+from .dialogs import ConfirmDialog
+from .fonts import fit_text, font, wrap_fit
+from .layout import Box
+from .panel import PanelScene
+from .widgets import Button
+
+if TYPE_CHECKING:
+    from .app import App
+
+LOST = (200, 92, 78)
+CHOICES: tuple[tuple[str, str], ...] = tuple((g, v) for g in (EASY_HARP, EIGHT_OFF) for v in GAMES[g][1])
+
+
+def variant_name(game: str, variant: str, lang: str) -> str:
+    name = translate(f"game.{game}", lang)
+    cells = translate(f"variant.{variant}", lang)
+    return f"{name} · {cells}" if cells else name
+
+
+def clock(seconds: int | None) -> str:
+    if seconds is None:
+        return "–"
+    minutes, secs = divmod(int(seconds), 60)
+    return f"{minutes // 60}:{minutes % 60:02d}:{secs:02d}" if minutes >= 60 else f"{minutes}:{secs:02d}"
+
+
+def figures(s: VariantStats, lang: str) -> list[tuple[str, str]]:
+    """(label key, value) of every number the screen shows."""
+    rate = "–" if s.win_rate is None else translate("ui.stats.percent", lang, value=round(s.win_rate * 100))
+    return [
+        ("ui.stats.played", str(s.played)),
+        ("ui.stats.won", str(s.won)),
+        ("ui.stats.win_rate", rate),
+        ("ui.stats.current_streak", str(s.current_streak)),
+        ("ui.stats.best_streak", str(s.best_streak)),
+        ("ui.stats.best_score", str(s.best_score) if s.played else "–"),
+        ("ui.stats.fastest_win", clock(s.fastest_win)),
+        ("ui.stats.total_time", clock(s.total_seconds)),
+    ]
+
+
+class VariantButton(Button):
+    """A choice button named by a game and variant, in the current language."""
+
+    def __init__(self, box: Box, game: str, variant: str, on_click, size: int) -> None:
+        super().__init__(box, f"game.{game}", on_click, style="choice", size=size)
+        self.game, self.variant = game, variant
+
+    def text(self, lang: str) -> str:
+        return variant_name(self.game, self.variant, lang)
+
+
+class StatsScene(PanelScene):
+    title_key = "ui.stats.title"
+
+    def __init__(self, app: "App") -> None:
+        pos = app.table.game.position if app.table.game else None
+        self.choice = (pos.game, pos.variant) if pos else (app.settings.game, app.settings.variant)
+        self.measure = "time"  # what the bars' height shows: "time" or "score"
+        base_w = min(900, app.width / app.scale - 32)
+        base_h = min(680 if app.width >= app.height else 900, app.height / app.scale - 32)
+        super().__init__(app, base_w, base_h)
+
+    @property
+    def stats(self) -> VariantStats:
+        return self.app.persistence.stats.get(*self.choice)
+
+    def build(self) -> None:
+        p = self.px
+        inner = self.pw - p(56)
+        per_row = 4 if inner / 4 >= p(150) else 2
+        w = (inner - (per_row - 1) * p(8)) // per_row
+        self.choice_buttons = []
+        for i, (g, v) in enumerate(CHOICES):
+            row, col = divmod(i, per_row)
+            box = Box(p(28) + col * (w + p(8)), p(76) + row * p(52), w, p(44))
+            self.choice_buttons.append(VariantButton(box, g, v, lambda c=(g, v): self.choose(c), p(16)))
+        self.grid_top = self.choice_buttons[-1].box.bottom + p(18)
+        tile_rows = 2
+        self.tile_h = p(84)
+        self.chart_top = self.grid_top + tile_rows * self.tile_h + p(10) + p(18)
+        mw = p(130)
+        self.measure_buttons = {
+            m: Button(Box(self.pw - p(28) - (2 - i) * mw - (1 - i) * p(8), self.chart_top, mw, p(40)), f"ui.stats.by_{m}",
+                      lambda m=m: self.choose_measure(m), style="choice", size=p(16))
+            for i, m in enumerate(("time", "score"))
+        }
+        self.reset_button = Button(Box(p(28), self.ph - p(74), p(220), p(50)), "ui.stats.reset", self.ask_reset,
+                                   style="secondary")
+        self.widgets = [*self.choice_buttons, *self.measure_buttons.values(), self.reset_button,
+                        Button(Box(self.pw - p(180), self.ph - p(74), p(152), p(50)), "ui.close", self.close,
+                               style="secondary")]
+        self.refresh_choices()
+
+    def refresh_choices(self) -> None:
+        for b in self.choice_buttons:
+            b.selected = (b.game, b.variant) == self.choice
+        for m, b in self.measure_buttons.items():
+            b.selected = m == self.measure
+        self.reset_button.enabled = self.stats.played > 0
+
+    def choose(self, choice: tuple[str, str]) -> None:
+        self.choice = choice
+        self.refresh_choices()
+        self.redraw()
+
+    def choose_measure(self, measure: str) -> None:
+        self.measure = measure
+        self.refresh_choices()
+        self.redraw()
+
+    def ask_reset(self) -> None:
+        name = variant_name(*self.choice, self.app.settings.lang)
+        self.app.push(ConfirmDialog(self.app, self.reset, title="ui.stats.reset_title", body="ui.stats.reset_body",
+                                    yes="ui.stats.reset_yes", no="ui.cancel", params={"name": name}))
+
+    def reset(self) -> None:
+        self.app.persistence.reset_stats(*self.choice)
+        self.refresh_choices()
+        self.redraw()
+
+    # ---- drawing -------------------------------------------------------------------------------
+
+    def draw_content(self, surf: pygame.Surface, lang: str) -> None:
+        self.draw_figures(surf, lang)
+        self.draw_chart(surf, lang)
+
+    def draw_figures(self, surf: pygame.Surface, lang: str) -> None:
+        p = self.px
+        items = figures(self.stats, lang)
+        per_row = 4
+        inner = self.pw - p(56)
+        w = (inner - (per_row - 1) * p(8)) // per_row
+        for i, (key, value) in enumerate(items):
+            row, col = divmod(i, per_row)
+            tile = pygame.Rect(p(28) + col * (w + p(8)), self.grid_top + row * (self.tile_h + p(10)), w, self.tile_h)
+            pygame.draw.rect(surf, (241, 238, 229), tile, border_radius=p(10))
+            big = fit_text(value, p(30), theme.BUTTON, w - p(16), bold=True)
+            surf.blit(big, big.get_rect(midtop=(tile.centerx, tile.y + p(8))))
+            lines, size = wrap_fit(translate(key, lang), p(15), w - p(12), 2)
+            y = tile.y + p(48) + (p(9) if len(lines) == 1 else 0)
+            for line in lines:
+                img = font(size).render(line, True, theme.PANEL_DIM)
+                surf.blit(img, img.get_rect(midtop=(tile.centerx, y)))
+                y += font(size).get_linesize() - p(2)
+
+    def draw_chart(self, surf: pygame.Surface, lang: str) -> None:
+        p = self.px
+        buttons_left = min(b.box.x for b in self.measure_buttons.values())
+        heading = fit_text(translate("ui.stats.recent", lang, count=RECENT), p(19), theme.PANEL_TEXT,
+                           buttons_left - p(28) - p(12), bold=True)
+        surf.blit(heading, heading.get_rect(midleft=(p(28), self.chart_top + p(20))))
+        legend_y = self.ph - p(74) - p(30)
+        area = pygame.Rect(p(28), self.chart_top + p(52), self.pw - p(56), legend_y - p(10) - self.chart_top - p(52))
+        pygame.draw.rect(surf, (241, 238, 229), area, border_radius=p(10))
+        recent = self.stats.recent
+        if not recent:
+            lines, size = wrap_fit(translate("ui.stats.no_games", lang), p(18), area.w - p(40), 2)
+            for i, line in enumerate(lines):
+                img = font(size).render(line, True, theme.PANEL_DIM)
+                surf.blit(img, img.get_rect(center=(area.centerx, area.centery + (i - (len(lines) - 1) / 2) * p(24))))
+        else:
+            values = [r.seconds if self.measure == "time" else r.score for r in recent]
+            top = max(values) or 1
+            inner = area.inflate(-p(24), -p(28))
+            inner.y += p(6)
+            slot = inner.w / RECENT
+            bar_w = max(2, round(slot * 0.7))
+            base = inner.bottom
+            pygame.draw.line(surf, theme.PANEL_LINE, (inner.x, base), (inner.right, base), 1)
+            for i, (r, v) in enumerate(zip(recent, values)):
+                h = max(p(3), round((inner.h - p(4)) * v / top))
+                x = round(inner.x + i * slot + (slot - bar_w) / 2)
+                pygame.draw.rect(surf, theme.BUTTON if r.won else LOST, (x, base - h, bar_w, h),
+                                 border_top_left_radius=p(3), border_top_right_radius=p(3))
+            # the tallest bar's value, so the heights mean something
+            label = clock(top) if self.measure == "time" else str(top)
+            img = font(p(13)).render(label, True, theme.PANEL_DIM)
+            surf.blit(img, img.get_rect(topright=(area.right - p(8), area.y + p(4))))
+        # legend
+        x = p(28)
+        for key, color in (("ui.stats.legend_won", theme.BUTTON), ("ui.stats.legend_lost", LOST)):
+            pygame.draw.rect(surf, color, (x, legend_y + p(3), p(14), p(14)), border_radius=p(3))
+            img = fit_text(translate(key, lang), p(15), theme.PANEL_DIM, (self.pw - p(56)) // 2 - p(30))
+            surf.blit(img, (x + p(20), legend_y))
+            x += p(20) + img.get_width() + p(24)

@@ -1,0 +1,132 @@
+"""Headless screenshots of every screen in every language and both window
+shapes, for looking at: ``python tools/ui_screens.py [OUT_DIR]``.
+
+Nothing real is stored: every app runs on a MemoryStorage.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from game.engine import Game, Position  # noqa: E402
+from game.storage import MemoryStorage  # noqa: E402
+from game.ui.launch import build_app  # noqa: E402
+
+SIZES = ((1280, 720), (720, 1280))
+LANGS = ("en", "vi", "hu")
+NEAR_WON_EIGHT_OFF = {
+    "game": "eight-off", "variant": "C8", "deal": None,
+    "columns": [["KH"]] + [[] for _ in range(7)],
+    "foundations": [[r + s for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()] for s in "SHDC"],
+    "cells": [None] * 8,
+}
+NEAR_WON_EIGHT_OFF["foundations"][1] = NEAR_WON_EIGHT_OFF["foundations"][1][:-1]
+
+
+class Clock:
+    t = 10_000
+
+    def __call__(self) -> int:
+        return self.t
+
+
+def app_for(lang: str, size, deal: str = "EH1-N-AAAAAAF", storage=None):
+    clock = Clock()
+    app = build_app(["--lang", lang, "--size", f"{size[0]}x{size[1]}", "--deal", deal],
+                    storage=storage or MemoryStorage(), headless=True, now=clock)
+    app.clock_fake = clock
+    return app
+
+
+def shoot(app, path: Path) -> None:
+    app.settle()
+    app.frame()
+    app.save_screenshot(str(path))
+
+
+def record_some_games(app) -> None:
+    import random
+
+    rng = random.Random(7)
+    for i in range(26):
+        won = rng.random() < 0.6
+        app.persistence.stats.record("easy-harp", "N", won=won, seconds=rng.randint(180, 1500),
+                                     score=rng.randint(300, 1500) if won else rng.randint(40, 600))
+    app.persistence.record_result(app.table.game, 0, won=False)
+
+
+def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for lang in LANGS:
+        for size in SIZES:
+            tag = f"{lang}_{size[0]}x{size[1]}"
+            app = app_for(lang, size)
+            for action in "c5>c4 c1>c4 draw".split():
+                app.table.play(action)
+            shoot(app, out / f"{tag}_table_easy_harp.png")
+            app.table.play("c4.2>c3")  # refused: the banner
+            app.table.pending_refusal = None
+            shoot(app, out / f"{tag}_banner.png")
+            app.open_new_game()
+            dialog = app.top()
+            dialog.field.text = "EO1-C5-AAAAAFA"
+            dialog.code_changed(dialog.field.text)
+            dialog.redraw()
+            shoot(app, out / f"{tag}_new_game.png")
+            app.pop(dialog)
+            app.open_options()
+            shoot(app, out / f"{tag}_options.png")
+            app.pop(app.top())
+            app.open_rules()
+            rules = app.top()
+            for i, page in enumerate(rules.pages):
+                rules.show_page(i)
+                if page.kind == "examples":
+                    for ex in range(len(rules.players)):
+                        rules.choose_example(ex)
+                        rules.step(None)
+                        shoot(app, out / f"{tag}_help_{page.id}_{ex}_start.png")
+                        for _ in range(rules.players[ex].steps):
+                            if rules.players[ex].refusal(lang):
+                                break
+                            rules.step(1)
+                        shoot(app, out / f"{tag}_help_{page.id}_{ex}_refused.png")
+                else:
+                    shoot(app, out / f"{tag}_help_{page.id}.png")
+            app.pop(rules)
+            record_some_games(app)
+            app.open_stats()
+            shoot(app, out / f"{tag}_stats.png")
+            app.top().choose(("eight-off", "C4"))
+            shoot(app, out / f"{tag}_stats_empty.png")
+            app.top().ask_reset()
+            shoot(app, out / f"{tag}_stats_reset.png")
+
+            app = app_for(lang, size, "EO1-C8-AAAAAAC")
+            for action in "c7>r c3>r c3>c7 r1>c8".split():
+                app.table.play(action)
+            shoot(app, out / f"{tag}_table_eight_off.png")
+            app.start_game(Game(Position.from_dict(NEAR_WON_EIGHT_OFF)), animate=False)
+            app.table.play("tap c1")
+            app.clock_fake.t += 900
+            for scene in app.scenes:
+                scene.update(app.now())
+            shoot(app, out / f"{tag}_win.png")
+
+            storage = MemoryStorage()
+            storage.set("game", "{not json")
+            app = app_for(lang, size, storage=storage)
+            shoot(app, out / f"{tag}_notice.png")
+    print(f"screenshots in {out}")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/shots2"))
