@@ -18,7 +18,9 @@ from ..engine import Game, deals
 from . import dialogs
 from .layout import BUTTONS
 from .scene import Scene
+from .announce import Announcer
 from .settings import Settings
+from .sound import Sounds
 from .table import TableScene
 
 TASK_BUDGET_MS = 4
@@ -73,6 +75,9 @@ class App:
         self.persistence = None
         self.keeper = None
         self.previous_game: tuple[Game | None, float] = (None, 0.0)
+        self.announcer = Announcer(self)  # moves and refusals in words (live region, status line)
+        self.sound = Sounds(lambda: self.settings.sound)
+        self.hint_provider: Callable[[], None] | None = None  # the solver integration sets it
         self.table = TableScene(self)
         self.scenes: list[Scene] = [self.table]
         self.set_caption()
@@ -143,6 +148,7 @@ class App:
             self.full_redraw = True
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.sound.unlock()  # no sound before the player's first click or key
             self.table.finish_animations()
         for scene in reversed(self.scenes):
             if scene.handle_event(event):
@@ -284,6 +290,13 @@ class App:
                 scene.refresh_text()
             self.set_caption()
         self.emit("settings", self.settings)
+
+    def request_hint(self) -> None:
+        """H or a Hint button: the solver integration provides the hint."""
+        if self.hint_provider is not None:
+            self.hint_provider()
+        else:
+            self.announcer.say_key("say.no_hint")
 
     def set_language(self, lang: str) -> None:
         self.change_setting("lang", lang)

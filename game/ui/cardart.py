@@ -55,8 +55,8 @@ class CardArt:
     """Every card image for one card size. ``pad`` is the room around the
     card for its shadow: a sprite's image is the card plus that margin."""
 
-    def __init__(self, w: int, h: int, lang: str = "en") -> None:
-        self.w, self.h, self.lang = w, h, lang
+    def __init__(self, w: int, h: int, lang: str = "en", four_color: bool = False) -> None:
+        self.w, self.h, self.lang, self.four_color = w, h, lang, four_color
         self.radius = max(3, round(w * 0.06))
         self.pad = max(4, round(w * 0.09))
         self._faces: dict[tuple[int, bool], pygame.Surface] = {}
@@ -106,7 +106,7 @@ class CardArt:
         w, h = self.w, self.h
         surf = self._base.copy()
         rank, suit = rank_of(card), suit_of(card)
-        color = theme.RED if is_red(card) else theme.BLACK
+        color = suit_color(card, self.four_color)
         symbol = SUIT_SYMBOLS[suit]
 
         # corner index: rank over suit, top-left and (rotated) bottom-right
@@ -238,15 +238,23 @@ def _converted(surf: pygame.Surface) -> pygame.Surface:
     return surf
 
 
-_CACHE: dict[tuple[int, int, str], CardArt] = {}
+def suit_color(card: int, four_color: bool = False) -> tuple[int, int, int]:
+    """The ink of a card: red or near-black, or with four-colour suits
+    ♠ black, ♥ red, ♦ blue, ♣ green."""
+    if four_color:
+        return theme.FOUR_COLORS[suit_of(card)]
+    return theme.RED if is_red(card) else theme.BLACK
 
 
-def card_art(w: int, h: int, lang: str = "en") -> CardArt:
-    """The art for one size and language, drawn once and kept."""
-    key = (w, h, lang)
+_CACHE: dict[tuple[int, int, str, bool], CardArt] = {}
+
+
+def card_art(w: int, h: int, lang: str = "en", four_color: bool = False) -> CardArt:
+    """The art for one size, language and colour scheme, drawn once and kept."""
+    key = (w, h, lang, four_color)
     art = _CACHE.get(key)
     if art is None:
         if len(_CACHE) > 6:
             _CACHE.clear()
-        art = _CACHE[key] = CardArt(w, h, lang)
+        art = _CACHE[key] = CardArt(w, h, lang, four_color)
     return art

@@ -163,16 +163,28 @@ class ConfirmDialog(PanelScene):
 class OptionsDialog(PanelScene):
     title_key = "ui.options.title"
 
+    # (setting, label, explanation): one toggle each, top to bottom
+    TOGGLES = (
+        ("interactive_rules", "ui.options.interactive", "ui.options.interactive_help"),
+        ("double_tap", "ui.options.double_tap", "ui.options.double_tap_help"),
+        ("four_color", "ui.options.four_color", "ui.options.four_color_help"),
+        ("large_cards", "ui.options.large_cards", "ui.options.large_cards_help"),
+        ("left_handed", "ui.options.left_handed", "ui.options.left_handed_help"),
+        ("drop_highlights", "ui.options.drop_highlights", "ui.options.drop_highlights_help"),
+        ("sound", "ui.options.sound", "ui.options.sound_help"),
+    )
+
     def __init__(self, app: "App") -> None:
-        super().__init__(app, 620, 450)
+        super().__init__(app, 720, 700)
 
     def build(self) -> None:
         p, settings = self.px, self.app.settings
         self.widgets = [
-            Toggle(Box(p(18), p(80), self.pw - p(36), p(80)), "ui.options.interactive", "ui.options.interactive_help",
-                   settings.interactive_rules, lambda v: self.app.change_setting("interactive_rules", v)),
-            Toggle(Box(p(18), p(166), self.pw - p(36), p(80)), "ui.options.double_tap", "ui.options.double_tap_help",
-                   settings.double_tap, lambda v: self.app.change_setting("double_tap", v)),
+            Toggle(Box(p(18), p(74) + i * p(64), self.pw - p(36), p(62)), label, help_key, getattr(settings, name),
+                   lambda v, name=name: self.app.change_setting(name, v))
+            for i, (name, label, help_key) in enumerate(self.TOGGLES)
+        ]
+        self.widgets += [
             Button(Box(self.pw - p(180), self.ph - p(74), p(152), p(50)), "ui.close", self.close, style="secondary"),
         ]
         self.widgets += self.language_row()

@@ -68,6 +68,9 @@ class Layout:
     up_gap: int  # fan step over a face-up card
     scale: float = 1.0
     foundation_area: Box = field(default=Box(0, 0, 0, 0))
+    status: Box = field(default=Box(0, 0, 0, 0))  # the announcement line (native)
+    large: bool = False
+    mirrored: bool = False
 
     def column_offsets(self, hidden: int, count: int) -> list[int]:
         """y offset of each card of a column from its slot: face-down cards
@@ -87,7 +90,11 @@ class Layout:
         return offsets
 
 
-def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple[str, ...] = BUTTONS) -> Layout:
+def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple[str, ...] = BUTTONS,
+                *, large: bool = False, mirrored: bool = False) -> Layout:
+    """``large``: bigger cards, narrower gaps and tighter fans (small
+    screens, tired eyes). ``mirrored``: left-handed, the top row mirrored
+    (stock and waste, or the cells, on the right); columns keep their order."""
     rules = rules_for(game, variant)
     portrait = height > width
     scale = min(width, height) / 720
@@ -101,22 +108,23 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
 
     bar_h = max(34, round(44 * scale))
     button_h = max(44, round(64 * scale)) if portrait else 0
-    gap_ratio = 0.16
-    pad = round(12 * scale)
+    gap_ratio = 0.05 if large else 0.16
+    pad = round((8 if large else 12) * scale)
     two_rows = portrait and n_top > n_cols
     rows = 2 if two_rows else 1
     # the columns get at least this many card heights below the top row(s)
-    column_room = 2.4 if portrait else 3.1
-    avail_h = height - bar_h - button_h - 3 * pad
+    column_room = (1.9 if portrait else 2.25) if large else (2.4 if portrait else 3.1)
+    status_h = max(16, round(20 * scale))  # the announcement line under the columns
+    avail_h = height - bar_h - button_h - 3 * pad - status_h
     h_fit = avail_h / (rows + (rows - 1) * 0.1 + column_room)
     w_cols = (width - 2 * pad) / (n_cols + (n_cols - 1) * gap_ratio)
-    w_top = (width - 2 * pad) / (n_top + (n_top - 1) * gap_ratio + 0.5) if (n_top > n_cols and not portrait) else w_cols
+    w_top = (width - 2 * pad) / (n_top + (n_top - 1) * gap_ratio + (0.2 if large else 0.5)) if (n_top > n_cols and not portrait) else w_cols
     card_w = int(min(w_cols, w_top, h_fit / CARD_RATIO))
     card_h = round(card_w * CARD_RATIO)
     gap = max(4, round(card_w * gap_ratio))
 
     # columns: evenly spread, centred
-    col_gap = min(round(card_w * 0.3), (width - 2 * pad - n_cols * card_w) // max(1, n_cols - 1))
+    col_gap = min(round(card_w * (0.12 if large else 0.3)), (width - 2 * pad - n_cols * card_w) // max(1, n_cols - 1))
     span = n_cols * card_w + (n_cols - 1) * col_gap
     x0 = (width - span) // 2
     col_x = [x0 + i * (card_w + col_gap) for i in range(n_cols)]
@@ -140,8 +148,9 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
         place_row(second, y2, second is right, col_x)
         rows_bottom = y2 + card_h
     else:
-        top_gap = min(col_gap, (width - 2 * pad - n_top * card_w - card_w // 2) // max(1, n_top - 1))
-        top_span = n_top * card_w + (n_top - 1) * top_gap + card_w // 2
+        split = card_w // 5 if large else card_w // 2  # the gap between the two groups
+        top_gap = min(col_gap, (width - 2 * pad - n_top * card_w - split) // max(1, n_top - 1))
+        top_span = n_top * card_w + (n_top - 1) * top_gap + split
         tx = (width - max(top_span, span)) // 2
         xs_left = [tx + i * (card_w + top_gap) for i in range(len(left))]
         right_end = tx + max(top_span, span)
@@ -153,7 +162,11 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
     columns_y = rows_bottom + max(pad, round(card_h * 0.14))
     for i, x in enumerate(col_x):
         piles[Pile(COLUMN, i)] = Box(x, columns_y, card_w, card_h)
-    columns_bottom = height - button_h - pad
+    columns_bottom = height - button_h - pad - status_h
+    status = Box(pad, columns_bottom + pad // 2, width - 2 * pad, status_h)
+
+    if mirrored:
+        mirror_top_row(piles, width, left, right, rules.has_stock)
 
     bar = Box(0, 0, width, bar_h)
     if portrait:
@@ -192,8 +205,24 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
         piles=piles,
         columns_bottom=columns_bottom,
         banner=banner,
-        down_gap=max(4, round(card_h * 0.11)),
-        up_gap=max(10, round(card_h * 0.27)),
+        down_gap=max(4, round(card_h * (0.07 if large else 0.11))),
+        up_gap=max(10, round(card_h * (0.21 if large else 0.27))),
         scale=scale,
         foundation_area=foundation_area,
+        status=status,
+        large=large,
+        mirrored=mirrored,
     )
+
+
+def mirror_top_row(piles: dict[Pile, Box], width: int, left: list[Pile], right: list[Pile], has_stock: bool) -> None:
+    """Left-handed: every top-row place mirrored across the table. The stock
+    ends up at the right edge with the waste beside it; foundations and
+    cells keep their reading order (slot 1 leftmost) in their new places."""
+    for group in (left, right):
+        boxes = [piles[p] for p in group]
+        mirrored = sorted((Box(width - b.x - b.w, b.y, b.w, b.h) for b in boxes), key=lambda b: (b.y, b.x))
+        if has_stock and group is left:
+            mirrored = [Box(width - b.x - b.w, b.y, b.w, b.h) for b in boxes]  # stock outermost, waste inside
+        for pile, box in zip(group, mirrored):
+            piles[pile] = box

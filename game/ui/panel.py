@@ -24,7 +24,12 @@ class PanelScene(Scene):
     """A modal dialog of ``width`` x ``height`` (logical px) in the centre.
 
     Subclasses build ``self.widgets`` in ``build`` (panel coordinates) and
-    draw extra content in ``draw_content``. Esc closes it."""
+    draw extra content in ``draw_content``. Esc closes it.
+
+    The keyboard reaches every widget: Tab / Shift+Tab move a visible focus
+    ring over the enabled widgets, Enter or Space activates the focused one
+    (Enter with no focus: ``default_action``), Left / Right move along a row
+    of choices and choose, Up / Down move to the previous / next widget."""
 
     modal = True
     title_key = ""
@@ -37,6 +42,7 @@ class PanelScene(Scene):
         self.s = self.pw / width
         self.box = Box((app.width - self.pw) // 2, (app.height - self.ph) // 2, self.pw, self.ph)
         self.widgets: list[Widget] = []
+        self.key_focus: Widget | None = None  # the widget the keyboard is on (None: not in use)
         scrim = pygame.Surface((app.width, app.height - self.scrim_top), pygame.SRCALPHA)
         scrim.fill(theme.SCRIM)
         self.scrim = ImageSprite(scrim, (0, self.scrim_top), SCRIM_LAYER)
@@ -64,6 +70,9 @@ class PanelScene(Scene):
         self.draw_content(surf, lang)
         for w in self.widgets:
             w.draw(surf, lang)
+        if self.key_focus is not None and self.key_focus in self.widgets:
+            ring = pygame.Rect(self.key_focus.box).inflate(self.px(10), self.px(10))
+            pygame.draw.rect(surf, theme.FOCUS_DIALOG, ring, width=max(2, self.px(3)), border_radius=self.px(12))
         self.panel.show(surf)
 
     def refresh_text(self) -> None:
@@ -79,6 +88,9 @@ class PanelScene(Scene):
                 return self.modal
             pos = self.local(event.pos)
             changed = False
+            if event.type == pygame.MOUSEBUTTONDOWN and self.key_focus is not None:
+                self.key_focus = None  # the pointer took over: no ring
+                changed = True
             for w in list(self.widgets):
                 changed |= w.pointer(kinds[event.type], pos)
             if changed and self.app.top() is self:
@@ -86,6 +98,8 @@ class PanelScene(Scene):
             if event.type == pygame.MOUSEBUTTONDOWN and not self.box.contains(*event.pos):
                 return self.outside_click()
             return self.modal or self.box.contains(*event.pos)
+        if event.type == pygame.KEYDOWN and self.focus_key(event):
+            return True
         if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             for w in self.widgets:
                 if isinstance(w, TextField) and w.key(event):
@@ -99,6 +113,59 @@ class PanelScene(Scene):
                 return True
             return self.modal
         return self.modal
+
+    # ---- keyboard focus ---------------------------------------------------------------
+
+    def focusable(self) -> list[Widget]:
+        return [w for w in self.widgets if w.enabled]
+
+    def set_key_focus(self, widget: Widget | None) -> None:
+        self.key_focus = widget
+        for w in self.widgets:
+            if isinstance(w, TextField):
+                w.focused = w is widget
+        self.redraw()
+
+    def focus_key(self, event: pygame.event.Event) -> bool:
+        """Tab, arrows, Enter and Space for the focused widget; True if used."""
+        items = self.focusable()
+        if not items:
+            return False
+        key, current = event.key, self.key_focus if self.key_focus in items else None
+        if current is None and key != pygame.K_TAB:
+            typing = next((w for w in items if isinstance(w, TextField) and w.focused), None)
+            if typing is None or key not in (pygame.K_UP, pygame.K_DOWN):
+                return False
+            current = typing
+        if key == pygame.K_TAB or key in (pygame.K_UP, pygame.K_DOWN):
+            back = key == pygame.K_UP or (key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            if current is None:
+                typing = next((w for w in items if isinstance(w, TextField) and w.focused), None)
+                nxt = typing or (items[-1] if back else items[0])
+                if typing is not None:
+                    nxt = items[(items.index(typing) + (-1 if back else 1)) % len(items)]
+            else:
+                nxt = items[(items.index(current) + (-1 if back else 1)) % len(items)]
+            self.set_key_focus(nxt)
+            return True
+        if isinstance(current, TextField):
+            return False  # typing, Enter to submit: the field's own keys
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            row = sorted((w for w in items if w.box.y == current.box.y), key=lambda w: w.box.x)
+            if len(row) > 1:
+                nxt = row[(row.index(current) + (1 if key == pygame.K_RIGHT else -1)) % len(row)]
+                self.key_focus = nxt
+                if getattr(nxt, "style", None) == "choice":
+                    nxt.activate()  # a row of choices: the arrow chooses
+                if self.app.top() is self:
+                    self.redraw()
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            current.activate()
+            if self.app.top() is self and self in self.app.scenes:
+                self.redraw()
+            return True
+        return False
 
     def outside_click(self) -> bool:
         return self.modal

@@ -15,6 +15,12 @@ class Settings:
     double_tap: bool = True
     game: str = EASY_HARP  # the game the New game dialog offers first
     variant: str = "N"
+    # readability and comfort (issue 8)
+    four_color: bool = False
+    large_cards: bool = False
+    left_handed: bool = False
+    drop_highlights: bool = False
+    sound: bool = True
 
     def to_dict(self) -> dict:
         return asdict(self)

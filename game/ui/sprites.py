@@ -227,3 +227,102 @@ class BannerSprite(pygame.sprite.DirtySprite):
         elif age >= BANNER_MS - FADE_MS:
             self.image.set_alpha(round(255 * (BANNER_MS - age) / FADE_MS))
             self.dirty = 1
+
+
+FOCUS_LAYER = 1450  # above resting cards, below the bar, moving and dragged cards
+HIGHLIGHT_LAYER = 1440
+STATUS_LAYER = 1550
+
+
+def _ring(w: int, h: int, radius: int, thick: int, color, edge) -> pygame.Surface:
+    """An outline drawn just outside a ``w`` x ``h`` card place: a band of
+    ``color`` with a thin dark edge on both sides, so it shows on the felt
+    and on a white card alike."""
+    out = thick + 2
+    surf = pygame.Surface((w + 2 * out, h + 2 * out), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, edge, rect, width=out, border_radius=radius + out)
+    pygame.draw.rect(surf, color, rect.inflate(-2, -2), width=thick, border_radius=radius + out - 1)
+    return surf
+
+
+class FocusSprite(pygame.sprite.DirtySprite):
+    """The keyboard focus: a bright ring with a dark edge around the focused
+    card (or the empty place of the focused pile), thicker while cards are
+    held. Shown only once the keyboard is in use."""
+
+    def __init__(self, scale: float) -> None:
+        super().__init__()
+        self._layer = FOCUS_LAYER
+        self.s = scale
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.visible = 0
+        self.state: tuple | None = None
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    def show(self, box: Box, radius: int, holding: bool) -> None:
+        state = (tuple(box), radius, holding)
+        if state == self.state and self.visible:
+            return
+        self.state = state
+        thick = max(3, round((5 if holding else 4) * self.s))
+        key = (box.w, box.h, radius, thick, holding)
+        image = self._cache.get(key)
+        if image is None:
+            color = theme.ACCENT if holding else theme.FOCUS
+            image = self._cache[key] = _ring(box.w, box.h, radius, thick, color, theme.FOCUS_EDGE)
+        out = (image.get_width() - box.w) // 2
+        self.image = image
+        self.rect = image.get_rect(topleft=(box.x - out, box.y - out))
+        self.visible = 1
+        self.dirty = 1
+
+    def hide(self) -> None:
+        if self.visible:
+            self.visible = 0
+            self.state = None
+
+
+class DropMarkSprite(pygame.sprite.DirtySprite):
+    """A drop highlight: a soft green glow on a place that would take the
+    dragged cards."""
+
+    def __init__(self, box: Box, radius: int, scale: float) -> None:
+        super().__init__()
+        self._layer = HIGHLIGHT_LAYER
+        thick = max(3, round(4 * scale))
+        surf = pygame.Surface((box.w + 2 * thick, box.h + 2 * thick), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*theme.DROP_OK, 60), surf.get_rect(), border_radius=radius + thick)
+        pygame.draw.rect(surf, (*theme.DROP_OK, 230), surf.get_rect(), width=thick, border_radius=radius + thick)
+        self.image = surf
+        self.rect = surf.get_rect(topleft=(box.x - thick, box.y - thick))
+        self.dirty = 1
+
+
+class StatusSprite(pygame.sprite.DirtySprite):
+    """The native announcement line: small text low on the table, the last
+    thing said (the same words a screen reader hears in the browser)."""
+
+    def __init__(self, box: Box, scale: float) -> None:
+        super().__init__()
+        self._layer = STATUS_LAYER
+        self.box, self.s = box, scale
+        self.image = pygame.Surface((max(1, box.w), max(1, box.h)), pygame.SRCALPHA)
+        self.rect = pygame.Rect(box)
+        self.text = ""
+        self.visible = 0
+
+    def show(self, text: str) -> None:
+        if text == self.text and self.visible:
+            return
+        self.text = text
+        size = max(11, round(self.box.h * 0.72))
+        img = fit_text(text, size, theme.STATUS_TEXT, self.box.w - round(16 * self.s), min_size=9)
+        pill = pygame.Surface((min(self.box.w, img.get_width() + round(16 * self.s)), self.box.h), pygame.SRCALPHA)
+        pygame.draw.rect(pill, (0, 0, 0, 96), pill.get_rect(), border_radius=self.box.h // 2)
+        pill.blit(img, img.get_rect(center=pill.get_rect().center))
+        self.image = pygame.Surface((self.box.w, self.box.h), pygame.SRCALPHA)
+        self.image.blit(pill, ((self.box.w - pill.get_width()) // 2, 0))
+        self.visible = 1
+        self.dirty = 1

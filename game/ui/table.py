@@ -19,11 +19,14 @@ from ..engine import Action, Game, Outcome, Pile, Position, Refusal
 from ..engine.actions import CELL, COLUMN, DRAW, DTAP, FOUNDATION, MOVE, STOCK, TAP, UNDO, WASTE
 from ..i18n import translate
 from . import theme
-from .cardart import card_art
+from .announce import describe_outcome
+from .cardart import CardArt, card_art
+from .keyboard import Keyboard
 from .layout import Box, Layout, make_layout
 from .scene import Scene
 from .sprites import (
-    DRAG_LAYER, MOVE_MS, MOVING_LAYER, BannerSprite, BarSprite, ButtonSprite, CardSprite,
+    DRAG_LAYER, MOVE_MS, MOVING_LAYER, BannerSprite, BarSprite, ButtonSprite, CardSprite, DropMarkSprite,
+    FocusSprite, StatusSprite,
 )
 
 if TYPE_CHECKING:
@@ -53,12 +56,19 @@ class TableScene(Scene):
         self.bar: BarSprite | None = None
         self.banner: BannerSprite | None = None
         self.buttons: dict[str, ButtonSprite] = {}
-        # keys -> what they do; the keyboard issue adds its own here
+        self.focus_ring: FocusSprite | None = None
+        self.status: StatusSprite | None = None
+        self.drop_marks: list[DropMarkSprite] = []
+        self.looks: tuple | None = None  # the settings the layout and art were made for
+        self.kb = Keyboard(self)  # keyboard play: focus, pick up, drop, shortcuts
+        # keys -> what they do (keyboard play handles its own keys first)
         self.keys = {
             pygame.K_BACKSPACE: self.undo,
             pygame.K_n: app.open_new_game,
             pygame.K_F1: app.open_rules,
+            pygame.K_o: app.open_options,
         }
+        app.on("settings", self.settings_changed)
 
     # ---- starting a game --------------------------------------------------------
 
@@ -69,21 +79,62 @@ class TableScene(Scene):
         self.elapsed_ms, self.clock_running, self.won_seen = 0, False, game.position.won
         self.press = self.last_tap = self.pending_refusal = None
         pos = game.position
-        layout = make_layout(pos.game, pos.variant, self.app.width, self.app.height, self.app.button_names)
+        layout = self.make_layout()
         self.app.group.empty()
         self.app.banner_hidden_for_new_game = True
         self.layout = layout
-        self.art = card_art(layout.card_w, layout.card_h, self.app.settings.lang)
+        self.art = self.make_art(layout)
         self.app.set_background(self.draw_background(layout))
         self.build_chrome()
         self.cards = {}
         self.moving = set()
+        self.drop_marks = []
+        self.kb.reset()
         if animate:
             self.deal_from_stock()
+            self.sound("deal")
         self.sync(animate=animate, deal=animate)
         for scene in self.app.scenes[1:]:
             self.app.group.add(*scene.sprites)
+        lang = self.app.settings.lang
+        deal = translate("ui.deal", lang, code=pos.deal) if pos.deal else translate("ui.position", lang)
+        self.app.announcer.say_key("say.new_game", game=translate(f"game.{pos.game}", lang), deal=deal)
         self.app.emit("new_game", game)
+
+    def make_layout(self) -> Layout:
+        pos, settings = self.game.position, self.app.settings
+        self.looks = (settings.large_cards, settings.left_handed, settings.four_color)
+        return make_layout(pos.game, pos.variant, self.app.width, self.app.height, self.app.button_names,
+                           large=settings.large_cards, mirrored=settings.left_handed)
+
+    def make_art(self, layout: Layout) -> CardArt:
+        settings = self.app.settings
+        return card_art(layout.card_w, layout.card_h, settings.lang, settings.four_color)
+
+    def settings_changed(self, settings) -> None:
+        """Large cards, left-handed or four colours changed: lay the table
+        out again and redraw the cards, keeping the game as it is."""
+        if self.game is None or self.looks == (settings.large_cards, settings.left_handed, settings.four_color):
+            return
+        self.finish_animations()
+        self.cancel_drag()
+        self.kb.drop_held_quietly()
+        self.clear_drop_marks()
+        for sprite in [self.bar, self.banner, self.focus_ring, self.status, *self.buttons.values()]:
+            if sprite is not None:
+                sprite.kill()
+        status_text = self.status.text if self.status else ""
+        self.layout = layout = self.make_layout()
+        self.art = self.make_art(layout)
+        self.app.set_background(self.draw_background(layout))
+        self.build_chrome()
+        if status_text and self.status is not None:
+            self.status.show(status_text)
+        for sprites in self.cards.values():
+            for sprite in sprites:
+                sprite.art = self.art
+                sprite.refresh()
+        self.sync(animate=False)
 
     def build_chrome(self) -> None:
         layout = self.layout
@@ -96,12 +147,18 @@ class TableScene(Scene):
         text_right = layout.width if layout.portrait else min(b.x for b in layout.buttons.values())
         self.bar = BarSprite(layout, text_right)
         self.banner = BannerSprite(layout.banner, layout.scale)
-        self.app.group.add(self.bar, self.banner, *self.buttons.values())
+        self.focus_ring = FocusSprite(layout.scale)
+        self.app.group.add(self.bar, self.banner, self.focus_ring, *self.buttons.values())
+        # natively, what a screen reader would hear is a small line on screen
+        self.status = None if app.browser else StatusSprite(layout.status, layout.scale)
+        app.announcer.show = self.status.show if self.status else None
+        if self.status:
+            self.app.group.add(self.status)
         self.update_bar()
 
     def draw_background(self, layout: Layout) -> pygame.Surface:
         surf = felt(layout.width, layout.height)
-        art = card_art(layout.card_w, layout.card_h, self.app.settings.lang)
+        art = self.make_art(layout)
         rules = self.game.rules
         for pile, box in layout.piles.items():
             if pile.kind == COLUMN:
@@ -234,6 +291,7 @@ class TableScene(Scene):
                 sprite.kill()
         self.cards = result
         self.update_bar()
+        self.kb.refresh()
 
     def deal_order(self, pos: Position) -> dict[tuple[Pile, int], int]:
         """The order cards leave the deck in the deal animation: row by row."""
@@ -306,7 +364,7 @@ class TableScene(Scene):
         self.bar.show(lang, name, code, pos.score, pos.moves, self.elapsed_ms // 1000)
 
     def refresh_text(self) -> None:
-        self.art = card_art(self.layout.card_w, self.layout.card_h, self.app.settings.lang)
+        self.art = self.make_art(self.layout)
         for sprites in self.cards.values():
             for sprite in sprites:
                 sprite.art = self.art
@@ -325,12 +383,15 @@ class TableScene(Scene):
         if isinstance(action, str):
             action = Action.parse(action)
         was_won = self.game.position.won
+        self.clear_drop_marks()
         outcome = self.game.play(action)
         if outcome.ok:
             self.banner.hide()
             self.pending_refusal = None
             if action.kind != UNDO:
                 self.clock_running = not self.game.position.won
+            self.app.announcer.say(describe_outcome(outcome, self.game.position, self.app.settings.lang))
+            self.sound_of(outcome)
         self.sync(animate=True)
         if not outcome.ok:
             self.show_refusal(outcome)
@@ -338,6 +399,9 @@ class TableScene(Scene):
         if won and not was_won and not self.won_seen:
             self.won_seen = True
             self.clock_running = False
+            pos = self.game.position
+            self.app.announcer.say_key("say.won", score=pos.score, moves=pos.moves)
+            self.sound("win")
             self.app.open_win()
         elif was_won and not won:
             self.app.close_win()
@@ -346,8 +410,61 @@ class TableScene(Scene):
         return outcome
 
     def show_refusal(self, outcome: Outcome) -> None:
-        if self.app.settings.interactive_rules and outcome.refusal:
-            self.banner.show(outcome.message(self.app.settings.lang), self.app.now())
+        settings = self.app.settings
+        if settings.interactive_rules and outcome.refusal:
+            self.banner.show(outcome.message(settings.lang), self.app.now())
+        if outcome.refusal:
+            self.app.announcer.say(describe_outcome(outcome, self.game.position, settings.lang,
+                                                    explain=settings.interactive_rules))
+            self.sound("refuse")
+
+    def sound(self, name: str) -> None:
+        self.app.sound.play(name)
+
+    def sound_of(self, outcome: Outcome) -> None:
+        move = outcome.move
+        if outcome.undone is not None:
+            self.sound("place")
+        elif move is not None and move.kind == DRAW:
+            self.sound("flip")
+        elif move is not None and move.kind == "turn":
+            self.sound("deal")
+        elif move is not None:
+            self.sound("flip" if move.flip else "place")
+
+    # ---- drop highlights ----------------------------------------------------------------
+
+    def drop_places(self, src: Pile, count: int) -> list[Pile]:
+        """The piles that would take ``count`` cards from ``src``: the
+        engine is asked about each (a foundation: the slot it would use)."""
+        places: list[Pile] = []
+        for pile in self.layout.piles:
+            if pile == src or pile.kind in (STOCK, WASTE, FOUNDATION):
+                continue
+            if not isinstance(self.game.check(Action(MOVE, src, pile, count)), Refusal):
+                places.append(pile)
+        if src.kind != FOUNDATION:
+            move = self.game.check(Action(MOVE, src, Pile(FOUNDATION), count))
+            if not isinstance(move, Refusal):
+                places.append(move.dst)
+        return places
+
+    def show_drop_marks(self, src: Pile, count: int) -> None:
+        self.clear_drop_marks()
+        if not self.app.settings.drop_highlights:
+            return
+        for pile in self.drop_places(src, count):
+            box = self.kb.focus_box(pile, drop=True)
+            if pile.kind == COLUMN and self.game.position.columns[pile.index]:
+                x, y = self.card_places(pile, len(self.game.position.columns[pile.index]))[-1]
+                box = Box(round(x), round(y), self.layout.card_w, self.layout.card_h)
+            self.drop_marks.append(DropMarkSprite(box, self.art.radius, self.layout.scale))
+        self.app.group.add(*self.drop_marks)
+
+    def clear_drop_marks(self) -> None:
+        for mark in self.drop_marks:
+            mark.kill()
+        self.drop_marks = []
 
     def undo(self) -> None:
         self.finish_animations()
@@ -411,6 +528,7 @@ class TableScene(Scene):
                 self.drag_to(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.kb.pointer_used()
             for button in self.buttons.values():
                 if button.pointer("down", event.pos):
                     return True
@@ -429,6 +547,8 @@ class TableScene(Scene):
                 return True
             if event.key == pygame.K_ESCAPE and self.press:
                 self.cancel_drag()
+                return True
+            if not self.press and self.kb.handle_key(event):
                 return True
             handler = self.keys.get(event.key)
             if handler and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
@@ -465,10 +585,13 @@ class TableScene(Scene):
                 sprite.lifted = True
                 sprite.refresh()
                 self.set_layer(sprite, DRAG_LAYER + i)
+            self.show_drop_marks(press["pile"], press["count"])
+            self.sound("pickup")
         for sprite, (gx, gy) in zip(press["sprites"], press["grab"]):
             sprite.place(pos[0] + gx, pos[1] + gy)
 
     def end_drag_look(self, press: dict) -> None:
+        self.clear_drop_marks()
         for sprite in press["sprites"]:
             sprite.lifted = False
             sprite.refresh()

@@ -13,6 +13,13 @@ CARD_FACE = (252, 251, 246)
 CARD_EDGE = (128, 128, 124)
 RED = (178, 22, 44)
 BLACK = (28, 28, 36)
+# four-colour suits: spades, hearts, diamonds, clubs (in the engine's suit order)
+FOUR_COLORS = ((28, 28, 36), (178, 22, 44), (22, 86, 196), (18, 128, 58))
+FOCUS = (255, 214, 90)  # the keyboard focus ring
+FOCUS_EDGE = (20, 20, 24)  # its dark outline, for contrast on light cards and dark felt
+DROP_OK = (120, 230, 160)  # drop highlights
+STATUS_TEXT = (214, 232, 222)
+FOCUS_DIALOG = (22, 96, 190)  # the focus ring on a light dialog panel
 COURT_FILL = (246, 238, 214)
 GOLD = (196, 156, 46)
 BACK = (32, 64, 122)

@@ -1,0 +1,132 @@
+"""What happens on the table, in words: for screen readers in the browser
+(an ARIA live region, through ``game.platform.announce``) and, natively, as
+a small status line on screen.
+
+Every text is built from catalogue keys with parameters (card and pile
+names too), in the player's language; nothing here compares translated text.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from .. import platform
+from ..engine import Outcome, Pile, Position
+from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
+from ..engine.cards import rank_of, suit_of
+from ..engine.rules import TURN
+from ..i18n import translate
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+def card_name(card: int, lang: str) -> str:
+    """``7 of hearts``, ``7 cơ``, ``kőr 7``: rank and suit names from the catalogue."""
+    return translate("say.card", lang, rank=translate(f"say.rank.{rank_of(card)}", lang),
+                     suit=translate(f"say.suit.{suit_of(card)}", lang))
+
+
+def pile_name(pile: Pile, lang: str) -> str:
+    if pile.kind == COLUMN:
+        return translate("say.pile.column", lang, n=pile.index + 1)
+    if pile.kind == CELL:
+        return translate("say.pile.cell", lang, n=pile.index + 1) if pile.index is not None else translate("say.pile.cells", lang)
+    if pile.kind == FOUNDATION:
+        if pile.index is None:
+            return translate("say.pile.foundations", lang)
+        return translate("say.pile.foundation", lang, n=pile.index + 1)
+    if pile.kind == WASTE:
+        return translate("say.pile.waste", lang)
+    return translate("say.pile.stock", lang)
+
+
+def pile_cards(pos: Position, pile: Pile) -> list[int]:
+    if pile.kind == COLUMN:
+        return pos.columns[pile.index]
+    if pile.kind == FOUNDATION:
+        return pos.foundations[pile.index]
+    if pile.kind == CELL:
+        card = pos.cells[pile.index]
+        return [] if card is None else [card]
+    return pos.waste if pile.kind == WASTE else pos.stock
+
+
+def describe_outcome(outcome: Outcome, pos: Position, lang: str, explain: bool = True) -> str:
+    """One sentence for what ``outcome`` did to the table (``pos`` is after it)."""
+    if not outcome.ok:
+        if explain:
+            return translate("say.refused", lang, rule=outcome.message(lang))
+        return translate("say.refused_plain", lang)
+    if outcome.undone is not None:
+        undone = outcome.undone
+        if undone.kind in (DRAW, TURN) or not undone.cards:
+            return translate("say.undo_draw", lang)
+        return translate("say.undo", lang, card=card_name(undone.cards[0], lang), pile=pile_name(undone.src, lang))
+    move = outcome.move
+    if move is None:
+        return ""
+    if move.kind == TURN:
+        return translate("say.turn", lang)
+    if move.kind == DRAW:
+        return translate("say.draw", lang, card=card_name(move.cards[0], lang))
+    first = card_name(move.cards[0], lang)
+    where = pile_name(move.dst, lang)
+    if len(move.cards) > 1:
+        text = translate("say.move_run", lang, card=first, count=len(move.cards), pile=where)
+    else:
+        text = translate("say.move", lang, card=first, pile=where)
+    if move.flip and move.src is not None and move.src.kind == COLUMN and pos.columns[move.src.index]:
+        text += " " + translate("say.flip", lang, card=card_name(pos.columns[move.src.index][-1], lang))
+    return text
+
+
+def describe_focus(pos: Position, pile: Pile, row: int | None, lang: str, held: tuple[int, int] | None = None) -> str:
+    """The focused place: ``Column 3: 7 of hearts, 2 face down``; ``held``
+    (card, count) adds what the player carries."""
+    cards = pile_cards(pos, pile)
+    name = pile_name(pile, lang)
+    if pile.kind == STOCK:
+        text = translate("say.focus_count", lang, pile=name, count=len(cards)) if cards else translate("say.focus_empty", lang, pile=name)
+    elif not cards:
+        text = translate("say.focus_empty", lang, pile=name)
+    else:
+        index = len(cards) - 1 if row is None else max(0, min(row, len(cards) - 1))
+        text = translate("say.focus_card", lang, pile=name, card=card_name(cards[index], lang))
+        if pile.kind == COLUMN and index < len(cards) - 1:
+            text += ", " + translate("say.under", lang, count=len(cards) - 1 - index)
+        if pile.kind == COLUMN and pos.hidden[pile.index]:
+            text += ", " + translate("say.face_down", lang, count=pos.hidden[pile.index])
+    if held is not None:
+        card, count = held
+        text += ". " + translate("say.holding", lang, card=card_name(card, lang), count=count)
+    return text
+
+
+class Announcer:
+    """Says things: to the page's live region (browser) and to the status
+    line (``show``, set by the table). ``window`` is the page (None: the
+    platform module finds it; tests hand in a fake one)."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.window: Any | None = None
+        self.show: Callable[[str], None] | None = None
+        self.last = ""
+        self.history: list[str] = []
+
+    @property
+    def lang(self) -> str:
+        return self.app.settings.lang
+
+    def say(self, text: str) -> None:
+        if not text:
+            return
+        self.last = text
+        self.history = (self.history + [text])[-50:]
+        platform.announce(text, window=self.window)
+        if self.show is not None:
+            self.show(text)
+
+    def say_key(self, key: str, **params: object) -> None:
+        self.say(translate(key, self.lang, **params))

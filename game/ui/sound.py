@@ -1,0 +1,68 @@
+"""Short sounds through ``pygame.mixer``: picking up, placing, flipping,
+the deal, a refusal and the win (assets/sounds/*.ogg, made by
+tools/make_sounds.py).
+
+Sound never breaks the game: a mixer that can't start, a missing file or
+a failed play all mean silence. Nothing plays before the player's first
+click or key (browsers forbid it, and a game that beeps on its own is rude
+anywhere), nor while the Sound option is off.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+NAMES = ("pickup", "place", "flip", "deal", "refuse", "win")
+VOLUME = 0.6
+
+
+class Sounds:
+    def __init__(self, enabled: Callable[[], bool] = lambda: True, directory: Path = SOUND_DIR) -> None:
+        self.enabled = enabled  # the Sound option, read at each play
+        self.directory = directory
+        self.unlocked = False  # the player's first click or key
+        self.failed = False  # the mixer could not start: silent for good
+        self.cache: dict[str, pygame.mixer.Sound | None] = {}
+        self.played: list[str] = []  # names played, newest last (tests; kept short)
+
+    def unlock(self) -> None:
+        self.unlocked = True
+
+    def ready(self) -> bool:
+        if self.failed:
+            return False
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init()
+            return True
+        except Exception:  # no audio device, no driver, no mixer module
+            self.failed = True
+            return False
+
+    def load(self, name: str) -> pygame.mixer.Sound | None:
+        if name not in self.cache:
+            try:
+                sound = pygame.mixer.Sound(str(self.directory / f"{name}.ogg"))
+                sound.set_volume(VOLUME)
+            except Exception:
+                sound = None
+            self.cache[name] = sound
+        return self.cache[name]
+
+    def play(self, name: str) -> bool:
+        """Play ``name`` if sound is on and allowed; True if it started."""
+        if not (self.unlocked and self.enabled()) or not self.ready():
+            return False
+        sound = self.load(name)
+        if sound is None:
+            return False
+        try:
+            sound.play()
+        except Exception:
+            return False
+        self.played = (self.played + [name])[-20:]
+        return True
