@@ -1,0 +1,227 @@
+"""The solver: solutions replay through the real command line, proven
+losses are real, hints, slices and cancelling, and its own move generator
+agrees with the engine's rules."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+
+from game.engine import Game, Position, deal_position
+from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, SolverTask, hint, solve
+from game.solver.problems import problem_for
+from game.solver.winnable import winnable_numbers
+
+RANKS = "A23456789TJQK"
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "game", *args], input=stdin, capture_output=True,
+                          text=True, timeout=120)
+
+
+# ---- solutions replay with `python -m game play` -------------------------------------
+
+@pytest.mark.parametrize("code", [
+    "EO1-C8-AAAAAAB", "EO1-C8-AAAAAAC", "EO1-C4-AAAAAAR", "EH1-N-AAAAAAB", "EH1-N-AAAAAAC",
+])
+def test_solve_then_play_wins(code: str) -> None:
+    solved = run_cli("solve", "--deal", code, "--seconds", "20")
+    assert solved.returncode == 0, solved.stderr
+    data = json.loads(solved.stdout)
+    assert set(data) == {"result", "actions", "seconds", "nodes"}
+    assert data["result"] == WINNABLE
+    played = run_cli("play", "--deal", code, stdin="\n".join(data["actions"]) + "\n")
+    lines = [json.loads(line) for line in played.stdout.splitlines()]
+    assert all(line["ok"] for line in lines[:-1])
+    assert len(lines) == len(data["actions"]) + 1
+    assert lines[-1]["won"] is True
+
+
+def test_a_two_cell_deal_replays() -> None:
+    numbers = winnable_numbers("eight-off", "C2") or (342,)
+    code = f"EO1-C2-{_letters(numbers[0])}"
+    data = json.loads(run_cli("solve", "--deal", code, "--seconds", "20").stdout)
+    assert data["result"] == WINNABLE
+    game = Game(deal_position(code))
+    assert all(game.play(a).ok for a in data["actions"]) and game.position.won
+
+
+def _letters(number: int) -> str:
+    out = ""
+    for _ in range(7):
+        number, digit = divmod(number, 26)
+        out = chr(65 + digit) + out
+    return out
+
+
+# ---- proven losses on small hand-made positions -------------------------------------
+
+def eight_off(columns, cells, found, variant="C2") -> Position:
+    return Position.from_dict({"game": "eight-off", "variant": variant, "columns": columns + [[]] * (8 - len(columns)),
+                               "cells": cells, "foundations": [[r + s for r in RANKS[:n]] for s, n in zip("SHDC", found)]})
+
+
+def easy_harp(columns, found, stock=(), waste=()) -> Position:
+    return Position.from_dict({"game": "easy-harp", "variant": "N", "columns": columns + [[]] * (9 - len(columns)),
+                               "stock": list(stock), "waste": list(waste),
+                               "foundations": [[r + s for r in RANKS[:n]] for s, n in zip("SSHHDDCC", found)]})
+
+
+def engine_can_win(position: Position, limit: int = 200_000) -> bool:
+    """A second opinion: every state the engine's own legal moves reach,
+    leaving out only take-backs of cards that are safe at home (Eight Off:
+    all; Easy Harp: see ``game.solver.easy_harp``)."""
+    from game.solver.easy_harp import _safe
+
+    start = position.copy()
+    seen = {start.key()}
+    todo = [start]
+    while todo:
+        pos = todo.pop()
+        if pos.won:
+            return True
+        for action in pos.rules.legal_actions(pos):
+            if action.src is not None and action.src.kind == "f" and (
+                    pos.game == "eight-off" or _safe(tuple(len(f) for f in pos.foundations),
+                                                     pos.foundations[action.src.index][-1])):
+                continue
+            game = Game(pos.copy())
+            assert game.play(action).ok
+            key = game.position.key()
+            if key not in seen:
+                seen.add(key)
+                todo.append(game.position)
+        assert len(seen) < limit, "too big for the engine's search"
+    return False
+
+
+LOST = {
+    # 8H has no place; 7H then 6H go under it
+    "eight-off some moves": eight_off([["6H", "TH"], ["7H"], ["9H", "KH", "8H"]], ["QH", "JH"], [13, 5, 13, 13]),
+    "easy-harp no move": easy_harp(
+        [["#6H", "7H"], ["#6H", "7H"], ["8H", "8H"], ["9H", "9H"], ["TH", "TH"], ["JH", "JH"], ["QH", "QH"],
+         ["KH"], ["KH"]], [13, 13, 5, 5, 13, 13, 13, 13]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LOST))
+def test_truly_lost_positions_are_proven_unwinnable(name: str) -> None:
+    position = LOST[name]
+    assert not engine_can_win(position)
+    assert solve(position, seconds=20).result == UNWINNABLE
+
+
+def test_a_position_that_needs_a_take_back_is_not_called_lost() -> None:
+    # 7H hides a 6H; its only way out is onto an 8S taken back from the foundation
+    stock = [r + "S" for r in "9TJQK"] * 2 + ["7H"] + [r + "H" for r in "89TJQK"] * 2
+    position = easy_harp([["#6H", "7H"], ["6H"], ["KD"]], [8, 8, 5, 5, 13, 12, 13, 13], stock=stock)
+    result = solve(position, seconds=20)
+    assert result.result == WINNABLE
+    assert any(a.startswith("f3>") or a.startswith("f4>") or a.startswith("f1>") or a.startswith("f2>")
+               for a in result.actions)
+    game = Game(position.copy())
+    assert all(game.play(a).ok for a in result.actions) and game.position.won
+
+
+# ---- hints ---------------------------------------------------------------------------
+
+def test_hint_one_move_from_a_win_is_that_move() -> None:
+    eo = eight_off([["KS"]], [None, None], [12, 13, 13, 13])
+    assert hint(eo, 5)["action"] == "c1>f"
+    eh = easy_harp([], [13, 13, 13, 12, 13, 13, 13, 13], waste=["KH"])
+    assert hint(eh, 5) == {**hint(eh, 5), "action": "w>f", "result": WINNABLE}
+    assert hint(eh, 5)["action"] == "w>f"
+
+
+def test_hint_command_line() -> None:
+    out = run_cli("hint", "--deal", "EO1-C8-AAAAAAB")
+    data = json.loads(out.stdout)
+    assert data["result"] == WINNABLE and isinstance(data["action"], str)
+    game = Game(deal_position("EO1-C8-AAAAAAB"))
+    assert game.play(data["action"]).ok
+
+
+# ---- slices and cancelling ---------------------------------------------------------------
+
+def test_cancelling_stops_the_work() -> None:
+    task = SolverTask(deal_position("EH1-N-AAAAAAE"), seconds=60)
+    task.step(0.002)
+    task.cancel()
+    nodes = task.nodes
+    assert task.step(0.05) is True
+    assert task.result.result == UNKNOWN and task.nodes == nodes
+
+
+def test_a_slice_keeps_to_its_budget() -> None:
+    task = SolverTask(deal_position("EH1-N-AAAAAAE"), seconds=60)
+    for _ in range(20):
+        start = time.perf_counter()
+        done = task.step(0.005)
+        assert time.perf_counter() - start < 0.2
+        if done:
+            break
+    task.cancel()
+
+
+def test_time_limit_gives_unknown() -> None:
+    task = SolverTask(deal_position("EH1-N-AAAAAAE"), seconds=0.05)
+    assert task.run().result in (UNKNOWN, WINNABLE)
+
+
+# ---- the solver's move generator against the engine --------------------------------------
+
+def _settled(position: Position) -> Position:
+    """The position after the solver's own safe moves home, played in the engine."""
+    actions, _ = problem_for(position).start()
+    game = Game(position.copy())
+    for a in actions:
+        assert game.play(a).ok, a
+    return game.position
+
+
+@pytest.mark.parametrize("code", ["EO1-C8-AAAAAAD", "EO1-C4-AAAAAAE", "EO1-C2-AAAAAAF", "EH1-N-AAAAAAG"])
+def test_moves_match_the_engine(code: str) -> None:
+    """On positions along random games: every move the solver makes replays in
+    the engine to the state it expects, and every engine move it leaves out
+    is one it proved useless (a draw, a safe card's take-back, a move home
+    it already made, or one that changes nothing)."""
+    rng = random.Random(code)
+    position = deal_position(code)
+    for _ in range(25):
+        position = _settled(position)
+        problem = problem_for(position)
+        _, state = problem.start()
+        child_keys = set()
+        for _, actions, child in problem.children(state):
+            game = Game(position.copy())
+            for a in actions:
+                assert game.play(a).ok, (a, actions)
+            assert problem.key(problem_for(game.position).start()[1]) == problem.key(child)
+            child_keys.add(problem.key(child))
+        here = problem.key(state)
+        legal = position.rules.legal_actions(position)
+        for action in legal:
+            if action.kind == "draw":
+                continue
+            game = Game(position.copy())
+            move = game.play(action).move
+            after = problem_for(game.position)
+            key = after.key(after.start()[1])
+            if key == here or key in child_keys:
+                continue
+            # left out: only a take-back of a card that is safe at home
+            assert move.src.kind == "f", (str(action), position.text())
+            from game.solver.easy_harp import _safe
+            assert position.game == "eight-off" or _safe(tuple(len(s) for s in position.foundations), move.cards[0])
+        moves = [a for a in legal if a.src is None or a.src.kind != "f"]
+        if not moves:
+            break
+        game = Game(position)
+        game.play(rng.choice(moves))
+        position = game.position
