@@ -116,7 +116,7 @@ def _score(cols, hidden, talon, found) -> int:
 
 
 class EasyHarpProblem:
-    best_first = True
+    strategy = "portfolio"
 
     def __init__(self, position: Position) -> None:
         talon = bytes(position.waste) + bytes(reversed(position.stock))

@@ -141,6 +141,32 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
     return UNWINNABLE, []
 
 
+def portfolio(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
+    """Best-first and depth-first taking turns, each on its own table: they
+    solve different deals quickly. The first verdict wins (each search is
+    exhaustive on its own, so either one's ``unwinnable`` is a proof)."""
+    searches = []
+    for strategy in (best_first, depth_first):
+        own = _Stats()
+        searches.append((strategy(problem, own, None), own))
+    while True:
+        for search, own in searches:
+            try:
+                next(search)
+            except StopIteration as stop:
+                stats.nodes = sum(o.nodes for _, o in searches)
+                for other, _ in searches:
+                    other.close()
+                return stop.value
+        stats.nodes = sum(o.nodes for _, o in searches)
+        if max_nodes is not None and stats.nodes >= max_nodes:
+            return UNKNOWN, []
+        yield
+
+
+STRATEGIES = {"depth-first": depth_first, "best-first": best_first, "portfolio": portfolio}
+
+
 class SolverTask:
     """A solve that runs in slices: call ``step()`` once a frame until it
     returns True, then read ``result``. ``cancel()`` stops it for good
@@ -160,7 +186,7 @@ class SolverTask:
         self.seconds = seconds  # search time, summed over the slices
         self._stats = _Stats()
         self._problem = problem_for(position)
-        strategy = best_first if getattr(self._problem, "best_first", False) else depth_first
+        strategy = STRATEGIES[getattr(self._problem, "strategy", "depth-first")]
         self._search = strategy(self._problem, self._stats, max_nodes)
         self._spent = 0.0
         self.result: SolveResult | None = None
