@@ -123,8 +123,7 @@ def test_a_position_that_needs_a_take_back_is_not_called_lost() -> None:
     position = easy_harp([["#6H", "7H"], ["6H"], ["KD"]], [8, 8, 5, 5, 13, 12, 13, 13], stock=stock)
     result = solve(position, seconds=20)
     assert result.result == WINNABLE
-    assert any(a.startswith("f3>") or a.startswith("f4>") or a.startswith("f1>") or a.startswith("f2>")
-               for a in result.actions)
+    assert any(a[0] == "f" and a[1].isdigit() for a in result.actions)  # a take-back
     game = Game(position.copy())
     assert all(game.play(a).ok for a in result.actions) and game.position.won
 
