@@ -1,0 +1,190 @@
+"""Benchmark the solver over fixed deal sets, beside fc-solve.
+
+    python tools/bench_solver.py            # 200 EO C8, 100 C4, 100 C2, 100 EH
+    python tools/bench_solver.py --quick    # 20 / 10 / 10 / 5, a minute or so
+    python tools/bench_solver.py --count 50 --eo-seconds 2 --eh-seconds 10 --sets C8 EH
+
+The sets are deals 1 .. N of each variant (``--first`` moves them). For
+each set it prints solved %, proven-unwinnable %, unknown %, the share
+decided within the goal time (1 s Eight Off, 10 s Easy Harp), median and
+p95 seconds per deal, and positions searched per second; every solution is
+replayed through the rules engine and a failed replay stops the run.
+
+Beside the Eight Off sets it runs Debian's ``fc-solve`` (package
+``freecell-solver-bin``, installed with apt-get when missing) twice per deal:
+``fc-solve -g eight_off [--freecells-num 4|2]`` limits a group move to
+free cells + 1, stricter than our rule, so every deal it solves must be
+winnable here; with ``--sequence-move unlimited`` it is looser than our
+rule, so every deal it proves unsolvable must be unwinnable here. The two
+kinds of disagreement are counted (the goal is zero of each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from game.engine import Game, card_text, deal_position  # noqa: E402
+from game.engine.deals import format_code  # noqa: E402
+from game.solver import UNWINNABLE, WINNABLE, SolverTask  # noqa: E402
+
+SETS = {  # name: (game, variant, deals, goal seconds)
+    "C8": ("eight-off", "C8", 200, 1.0),
+    "C4": ("eight-off", "C4", 100, 1.0),
+    "C2": ("eight-off", "C2", 100, 1.0),
+    "EH": ("easy-harp", "N", 100, 10.0),
+}
+QUICK = {"C8": 20, "C4": 10, "C2": 10, "EH": 5}
+
+
+def fc_board(position) -> str:
+    lines = ["Foundations: S-0 H-0 D-0 C-0",
+             "Freecells: " + " ".join("-" if c is None else card_text(c) for c in position.cells)]
+    lines += [": " + " ".join(card_text(c) for c in col) for col in position.columns]
+    return "\n".join(lines) + "\n"
+
+
+def ensure_fc_solve() -> str | None:
+    path = shutil.which("fc-solve")
+    if path:
+        return path
+    print("fc-solve missing: apt-get install -y freecell-solver-bin", flush=True)
+    try:
+        subprocess.run(["apt-get", "update"], capture_output=True, timeout=600)
+        subprocess.run(["apt-get", "install", "-y", "freecell-solver-bin"], capture_output=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return shutil.which("fc-solve")
+
+
+def fc_solve(exe: str, position, unlimited: bool, timeout: float) -> tuple[str, float]:
+    args = [exe, "-g", "eight_off"]
+    if len(position.cells) != 8:
+        args += ["--freecells-num", str(len(position.cells))]
+    if unlimited:
+        args += ["--sequence-move", "unlimited"]
+    args.append("-")
+    start = time.perf_counter()
+    try:
+        out = subprocess.run(args, input=fc_board(position), capture_output=True, text=True, timeout=timeout).stdout
+    except subprocess.TimeoutExpired:
+        return "unknown", timeout
+    seconds = time.perf_counter() - start
+    if "This game is solveable" in out:
+        return WINNABLE, seconds
+    if "I could not solve this game" in out:
+        return UNWINNABLE, seconds
+    return "unknown", seconds
+
+
+def pct(n: int, total: int) -> str:
+    return f"{100.0 * n / total:5.1f}%" if total else "  -  "
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+
+
+def run_set(name: str, count: int, first: int, seconds: float, exe: str | None, verbose: bool) -> dict:
+    game, variant, _, goal = SETS[name]
+    ours: dict[str, int] = {}
+    times, nodes, decided_in_goal = [], 0, 0
+    fc = {"strict": {}, "loose": {}, "strict_times": [], "loose_times": []}
+    kind_a = kind_b = 0  # fc-solve solved / we call unwinnable; fc-solve (unlimited) unsolvable / we solve
+    for number in range(first, first + count):
+        code = format_code(game, variant, number)
+        position = deal_position(code)
+        started = time.perf_counter()
+        result = SolverTask(position, seconds=seconds).run()
+        spent = time.perf_counter() - started
+        if result.result == WINNABLE:
+            replay = Game(deal_position(code))
+            if not all(replay.play(a).ok for a in result.actions) or not replay.position.won:
+                raise SystemExit(f"{code}: the solution does not replay to a win")
+        ours[result.result] = ours.get(result.result, 0) + 1
+        times.append(spent)
+        nodes += result.nodes
+        if result.result != "unknown" and spent <= goal:
+            decided_in_goal += 1
+        line = f"{code} {result.result:10} {spent:7.3f}s {result.nodes:8d} nodes"
+        if exe and game == "eight-off":
+            strict, t1 = fc_solve(exe, position, False, 30.0)
+            loose, t2 = fc_solve(exe, position, True, 30.0)
+            fc["strict"][strict] = fc["strict"].get(strict, 0) + 1
+            fc["loose"][loose] = fc["loose"].get(loose, 0) + 1
+            fc["strict_times"].append(t1)
+            fc["loose_times"].append(t2)
+            if strict == WINNABLE and result.result == UNWINNABLE:
+                kind_a += 1
+                line += "  DISAGREE: fc-solve solves it"
+            if loose == UNWINNABLE and result.result == WINNABLE:
+                kind_b += 1
+                line += "  DISAGREE: fc-solve (unlimited) proves it lost"
+            line += f"  | fc-solve {strict} {t1:.3f}s, unlimited {loose} {t2:.3f}s"
+        if verbose:
+            print(line, flush=True)
+    total_time = sum(times)
+    return {
+        "name": name, "count": count, "ours": ours, "median": statistics.median(times), "p95": p95(times),
+        "rate": nodes / total_time if total_time else 0.0, "in_goal": decided_in_goal, "goal": goal,
+        "fc": fc, "kind_a": kind_a, "kind_b": kind_b, "has_fc": bool(exe and game == "eight-off"),
+    }
+
+
+def print_table(rows: list[dict]) -> None:
+    print()
+    print("set   deals  solved  unwinn. unknown  decided<=goal  median s   p95 s  positions/s")
+    for r in rows:
+        o, n = r["ours"], r["count"]
+        print(f"{r['name']:5} {n:5}  {pct(o.get(WINNABLE, 0), n)}  {pct(o.get(UNWINNABLE, 0), n)}  "
+              f"{pct(o.get('unknown', 0), n)}  {pct(r['in_goal'], n)} ({r['goal']:g}s)  "
+              f"{r['median']:8.3f} {r['p95']:7.3f}  {r['rate']:10.0f}")
+    fc_rows = [r for r in rows if r["has_fc"]]
+    if fc_rows:
+        print()
+        print("fc-solve on the same deals (free cells + 1 | --sequence-move unlimited)")
+        print("set   solved  unsolv. unknown  median s | solved  unsolv. unknown  median s | disagree A  B")
+        for r in fc_rows:
+            n, s, l = r["count"], r["fc"]["strict"], r["fc"]["loose"]
+            print(f"{r['name']:5} {pct(s.get(WINNABLE, 0), n)}  {pct(s.get(UNWINNABLE, 0), n)}  "
+                  f"{pct(s.get('unknown', 0), n)}  {statistics.median(r['fc']['strict_times']):8.3f} | "
+                  f"{pct(l.get(WINNABLE, 0), n)}  {pct(l.get(UNWINNABLE, 0), n)}  {pct(l.get('unknown', 0), n)}  "
+                  f"{statistics.median(r['fc']['loose_times']):8.3f} | {r['kind_a']:9d} {r['kind_b']:2d}")
+        print("A: fc-solve solved it (stricter moves) but we said unwinnable; "
+              "B: fc-solve --sequence-move unlimited proved it lost but we solved it.")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Benchmark the solver beside fc-solve.")
+    parser.add_argument("--sets", nargs="+", choices=list(SETS), default=list(SETS))
+    parser.add_argument("--quick", action="store_true", help="small sets: 20 C8, 10 C4, 10 C2, 5 EH")
+    parser.add_argument("--count", type=int, help="deals per set (overrides the defaults)")
+    parser.add_argument("--first", type=int, default=1, help="first deal number of every set")
+    parser.add_argument("--eo-seconds", type=float, default=10.0, help="time limit per Eight Off deal")
+    parser.add_argument("--eh-seconds", type=float, default=10.0, help="time limit per Easy Harp deal")
+    parser.add_argument("--no-fc-solve", action="store_true", help="skip fc-solve")
+    parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
+    args = parser.parse_args()
+    exe = None if args.no_fc_solve else ensure_fc_solve()
+    if not args.no_fc_solve and not exe:
+        print("fc-solve is not available: its columns are left out", flush=True)
+    rows = []
+    for name in args.sets:
+        count = args.count or (QUICK[name] if args.quick else SETS[name][2])
+        seconds = args.eh_seconds if name == "EH" else args.eo_seconds
+        rows.append(run_set(name, count, args.first, seconds, exe, args.verbose))
+        print(f"{name}: done", flush=True)
+    print_table(rows)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
