@@ -206,7 +206,7 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
         columns_bottom=columns_bottom,
         banner=banner,
         down_gap=max(4, round(card_h * (0.07 if large else 0.11))),
-        up_gap=max(10, round(card_h * (0.21 if large else 0.27))),
+        up_gap=max(10, round(card_h * (0.24 if large else 0.27))),
         scale=scale,
         foundation_area=foundation_area,
         status=status,
