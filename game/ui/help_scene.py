@@ -229,7 +229,7 @@ class RulesScene(PanelScene):
         if self.wide:
             pw = min(round(inner_w * 0.6), round((bottom - top) * 1.75))
             return Box(p(28), top, pw, bottom - top), Box(p(28) + pw + p(20), top, inner_w - pw - p(20), bottom - top)
-        ph = min(round(inner_w * 1.1), bottom - top - p(250))
+        ph = min(round(inner_w * 0.7), bottom - top - p(250))  # wider than tall: the landscape table
         return Box(p(28), top, inner_w, ph), Box(p(28), top + ph + p(14), inner_w, bottom - top - ph - p(14))
 
     def preview(self, lang: str, box: Box) -> pygame.Surface:
@@ -313,8 +313,8 @@ class RulesScene(PanelScene):
         y = top
         for (text, size, bold, gap), h in zip(lines[self.scroll:], heights[self.scroll:]):
             y += gap if y > top else 0
-            if y > bottom:
-                break
+            if y + h - gap > bottom:
+                break  # only whole lines: the rest is a scroll away
             color = theme.BUTTON if bold else theme.PANEL_TEXT
             surf.blit(font(size, bold).render(text, True, color), (p(28), y))
             y += h - gap

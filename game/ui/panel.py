@@ -45,9 +45,11 @@ class PanelScene(Scene):
         self.key_focus: Widget | None = None  # the widget the keyboard is on (None: not in use)
         scrim = pygame.Surface((app.width, app.height - self.scrim_top), pygame.SRCALPHA)
         scrim.fill(theme.SCRIM)
-        self.scrim = ImageSprite(scrim, (0, self.scrim_top), SCRIM_LAYER)
+        # a dialog opened over another one dims it too
+        above = 10 * sum(isinstance(scene, PanelScene) for scene in app.scenes)
+        self.scrim = ImageSprite(scrim, (0, self.scrim_top), SCRIM_LAYER + above)
         self._shape = rounded_mask(self.pw, self.ph, round(16 * self.s), theme.PANEL)
-        self.panel = ImageSprite(self._shape.copy(), self.box[:2], SCRIM_LAYER + 1)
+        self.panel = ImageSprite(self._shape.copy(), self.box[:2], SCRIM_LAYER + above + 1)
         self.sprites = [self.scrim, self.panel]
         self.build()
         self.redraw()

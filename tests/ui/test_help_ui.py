@@ -1,0 +1,99 @@
+"""The help pages in the window: every page of game.help as a tab, and the
+Examples page stepping through real deals, refusals shown in the rule's words."""
+
+import pygame
+import pytest
+
+from game.help import EXAMPLES, PAGES
+from game.i18n import CATALOGUES, translate
+from game.storage import MemoryStorage
+from game.ui.help_scene import RulesScene, render_position
+from game.ui.launch import build_app
+
+from .conftest import FakeClock
+
+
+def start(*args):
+    app = build_app(["--size", "1280x720", *args], storage=MemoryStorage(), headless=True, now=FakeClock())
+    pygame.event.clear()
+    app.frame()
+    return app
+
+
+def click(app, scene, widget):
+    pos = (scene.box.x + widget.box.center[0], scene.box.y + widget.box.center[1])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.frame()
+
+
+def key(app, k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.frame()
+
+
+def test_f1_opens_every_help_page_as_a_tab():
+    app = start("--deal", "EO1-C8-AAAAAAC")
+    key(app, pygame.K_F1)
+    rules = app.top()
+    assert isinstance(rules, RulesScene)
+    assert [t.label for t in rules.tabs] == [p.title for p in PAGES]
+    assert rules.pages[rules.page].id == "rules-eight-off"  # the game being played
+    for i, page in enumerate(PAGES):
+        click(app, rules, rules.tabs[i])
+        assert rules.page == i
+        if page.kind == "text":
+            first = translate(page.sections[0].heading or page.sections[0].paragraphs[0], "en")
+            assert rules.lines("en")[0][0] in first
+    key(app, pygame.K_ESCAPE)
+    assert app.top() is app.table
+
+
+def test_a_long_page_scrolls_and_stops_at_its_end():
+    app = start("--size", "720x1280", "--lang", "hu")
+    app.open_rules()
+    rules = app.top()
+    rules.show_page([p.id for p in PAGES].index("faq"))
+    for _ in range(200):
+        key(app, pygame.K_DOWN)
+    assert rules.scroll == rules.max_scroll > 0
+    key(app, pygame.K_PAGEUP)
+    assert rules.scroll == rules.max_scroll - 8
+
+
+@pytest.mark.parametrize("lang", list(CATALOGUES))
+def test_stepping_through_each_example(lang):
+    app = start("--lang", lang)
+    app.open_rules()
+    rules = app.top()
+    click(app, rules, rules.tabs[[p.kind for p in PAGES].index("examples")])
+    for e, example in enumerate(EXAMPLES):
+        click(app, rules, rules.example_buttons[e])
+        player = rules.players[e]
+        assert player.step == 0 and not rules.prev_button.enabled
+        assert player.caption(lang) == translate(example.start_caption, lang, **example.params)
+        for n, step in enumerate(example.steps, 1):
+            before = player.game.position.to_dict()
+            click(app, rules, rules.next_button)
+            assert player.step == n
+            assert player.caption(lang) == translate(step.caption, lang, **example.params)
+            if step.expect == "ok":
+                assert player.refusal(lang) is None
+            else:
+                # refused as the game refuses it, in the rule's own words; nothing moved
+                assert player.outcome.rule == step.expect
+                assert player.refusal(lang) == player.outcome.message(lang)
+                assert player.game.position.to_dict() == before
+        assert not rules.next_button.enabled
+        click(app, rules, rules.prev_button)
+        assert player.step == len(example.steps) - 1
+        click(app, rules, rules.restart_button)
+        assert player.step == 0
+
+
+def test_the_preview_is_a_real_table_picture():
+    game = EXAMPLES[0].start_game()
+    surf = render_position(game.position, 400, 240, "en")
+    assert surf.get_size() == (400, 240)
+    colors = {tuple(surf.get_at((x, y)))[:3] for x in range(0, 400, 7) for y in range(0, 240, 7)}
+    assert len(colors) > 20  # felt and cards, not an empty box
