@@ -20,6 +20,8 @@ from .settings import Settings
 if TYPE_CHECKING:
     from .app import App
 
+CLOCK_SAVE_MS = 30_000
+
 
 def settings_from_store(values: dict[str, object], lang: str) -> Settings:
     """The window's settings from the stored ones (``lang`` decided apart:
@@ -52,6 +54,19 @@ class SaveKeeper:
         app.on("new_game", self.on_new_game)
         app.on("settings", self.on_settings)
         app.on("quit", self.on_quit)
+        # a closed browser tab sends no QUIT: keep the clock every half minute
+        self.saved_ms = 0
+        app.add_task(self)
+
+    def step(self, budget_ms: float) -> bool:
+        """A background task: save the time played now and then (never stops)."""
+        table = self.app.table
+        if table.clock_running and table.game is not None and table.elapsed_ms - self.saved_ms >= CLOCK_SAVE_MS:
+            self.saved_ms = table.elapsed_ms
+            self.persistence.save_game(table.game, self.elapsed())
+        elif table.elapsed_ms < self.saved_ms:  # a new game
+            self.saved_ms = 0
+        return True
 
     # ---- hooks ------------------------------------------------------------------------
 

@@ -148,3 +148,16 @@ def test_screenshot_mode_never_touches_the_real_storage(monkeypatch, tmp_path):
     monkeypatch.setattr(game.platform, "open_storage", refuse)
     app = build_app(["--screenshot", str(tmp_path / "x.png"), "--deal", "EH1-N-AAAAAAF", "--actions", "c1>c2"])
     assert isinstance(app.persistence.storage, MemoryStorage)
+
+
+def test_the_clock_is_kept_without_a_move():
+    storage, clock = MemoryStorage(), FakeClock()
+    app = start(storage, "--deal", "EH1-N-AAAAABV", clock=clock)
+    assert app.table.play("c5>c4").ok
+    for _ in range(5):
+        clock.t += 20_000
+        app.frame()
+    played = app.table.elapsed_ms
+    assert played >= 60_000
+    again = start(storage)
+    assert played - 30_000 <= again.table.elapsed_ms <= played  # saved within the last half minute
