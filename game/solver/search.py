@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
-YIELD_EVERY = 64  # states between two looks at the clock
+YIELD_EVERY = 16  # states between two looks at the clock
+EXPAND_EVERY = 2  # best-first: expansions (each makes dozens of states) between looks
 
 
 @dataclass
@@ -111,7 +112,7 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
         return WINNABLE, actions
     parents: list[tuple[int, list[str]]] = [(-1, actions)]
     heap = [(0, 0, state)]
-    countdown = YIELD_EVERY
+    countdown = EXPAND_EVERY
     while heap:
         # ids are stored negated so that among equal scores the newest wins
         _, neg_id, state = heappop(heap)
@@ -134,7 +135,7 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
             heappush(heap, (-score, -node, child))
         countdown -= 1
         if countdown <= 0:
-            countdown = YIELD_EVERY
+            countdown = EXPAND_EVERY
             if max_nodes is not None and stats.nodes >= max_nodes:
                 return UNKNOWN, []
             yield
