@@ -28,7 +28,7 @@ from game.solver import WINNABLE, solve  # noqa: E402
 from game.solver.winnable import LIST_DIR, list_name  # noqa: E402
 
 SETS = {  # name: (game, variant, numbers wanted, seconds per deal)
-    "EH1-N": ("easy-harp", "N", 500, 3.0),
+    "EH1-N": ("easy-harp", "N", 500, 1.5),
     "EO1-C8": ("eight-off", "C8", 500, 5.0),
     "EO1-C4": ("eight-off", "C4", 500, 5.0),
     "EO1-C2": ("eight-off", "C2", 100, 5.0),
@@ -43,7 +43,7 @@ def replay_wins(code: str, actions: list[str]) -> bool:
     return game.position.won
 
 
-def make(game: str, variant: str, count: int, seconds: float, log=print) -> list[int]:
+def make(game: str, variant: str, count: int, seconds: float, log=print, save=None) -> list[int]:
     found: list[int] = []
     number = 0
     started = time.perf_counter()
@@ -55,6 +55,8 @@ def make(game: str, variant: str, count: int, seconds: float, log=print) -> list
             if not replay_wins(code, result.actions):
                 raise SystemExit(f"{code}: the solution does not replay to a win (solver bug)")
             found.append(number)
+            if save and len(found) % 25 == 0:
+                save(found)  # a long run leaves a usable (shorter) list if stopped
         if number % 100 == 0:
             log(f"{game} {variant}: {number} deals tried, {len(found)} winnable, {time.perf_counter() - started:.0f} s")
     return found
@@ -81,7 +83,7 @@ def main() -> int:
         count = args.count or count
         seconds = args.seconds or seconds
         assert name == list_name(game, variant)
-        numbers = make(game, variant, count, seconds)
+        numbers = make(game, variant, count, seconds, save=lambda found: write(name, found, seconds))
         print(f"wrote {write(name, numbers, seconds)} ({len(numbers)} numbers, up to deal {numbers[-1]})", flush=True)
     return 0
 
