@@ -11,7 +11,8 @@ import sys
 from typing import Sequence
 
 from .engine import Action, EngineInputError, Game, Position, deal_position, parse_code
-from .engine.deals import EASY_HARP, EIGHT_OFF, GAMES, today_code
+from .daily import today_code
+from .engine.deals import EASY_HARP, EIGHT_OFF, GAMES
 from .i18n import LANGUAGES
 
 
