@@ -39,7 +39,7 @@ def _numbered(prefix: str, count: int, titled: bool = True) -> tuple[Section, ..
 
 RULES_EASY_HARP = Page("rules-easy-harp", "help.page.rules_easy_harp", _numbered("help.rules.easy_harp", 9))
 RULES_EIGHT_OFF = Page("rules-eight-off", "help.page.rules_eight_off", _numbered("help.rules.eight_off", 8))
-CONTROLS = Page("controls", "help.page.controls", _numbered("help.controls", 4))
+CONTROLS = Page("controls", "help.page.controls", _numbered("help.controls", 5))
 # FAQ: each section is a question (heading) and its answer.
 FAQ = Page(
     "faq",

@@ -9,6 +9,7 @@ only the dirty parts of the canvas: an idle table redraws nothing.
 
 from __future__ import annotations
 
+import datetime
 import time
 from typing import Any, Callable, Protocol
 
@@ -79,6 +80,9 @@ class App:
         self.sound = Sounds(lambda: self.settings.sound)
         self.hint_provider: Callable[[], None] | None = None  # the solver integration sets it
         self.table = TableScene(self)
+        from .hints import SolverHelper
+
+        self.solver = SolverHelper(self)  # hints and the "still winnable?" note (sets hint_provider)
         self.scenes: list[Scene] = [self.table]
         self.set_caption()
 
@@ -104,10 +108,21 @@ class App:
             self.tasks.remove(task)
 
     def run_tasks(self) -> None:
+        """Give the tasks about ``TASK_BUDGET_MS`` in all: each one gets a
+        fair share of what the ones before it left (the save keeper's
+        quick look leaves nearly all of it to the solver)."""
         if not self.tasks:
             return
-        budget = TASK_BUDGET_MS / len(self.tasks)
-        self.tasks = [task for task in self.tasks if task.step(budget)]
+        start = time.perf_counter()
+        tasks = list(self.tasks)
+        done = []
+        for i, task in enumerate(tasks):
+            spent = (time.perf_counter() - start) * 1000
+            share = max(0.5, (TASK_BUDGET_MS - spent) / (len(tasks) - i))
+            if not task.step(share):
+                done.append(task)
+        # a task may add or cancel tasks while it steps
+        self.tasks = [task for task in self.tasks if not any(task is d for d in done)]
 
     # ---- the frame --------------------------------------------------------------------
 
@@ -275,11 +290,23 @@ class App:
             start()
 
     def random_code(self, game: str, variant: str) -> str:
+        """A new deal; with "Winnable deals only", one of the deal numbers
+        the solver proved winnable (when the game has such a list)."""
         number = deals.random_number(time.time_ns() ^ (self.frames << 20))
+        if self.settings.winnable_only:
+            from ..solver.winnable import winnable_numbers
+
+            numbers = winnable_numbers(game, variant)
+            if numbers:
+                number = numbers[number % len(numbers)]
         return deals.format_code(game, variant, number)
 
     def today_code(self, game: str, variant: str) -> str:
-        return deals.today_code(game=game, variant=variant)
+        try:
+            from .. import daily
+        except ImportError:
+            return deals.today_code(game=game, variant=variant)
+        return daily.today_code(datetime.date.today(), game, variant)
 
     # ---- settings ---------------------------------------------------------------------------
 

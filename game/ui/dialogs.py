@@ -11,6 +11,7 @@ import pygame
 from ..engine.deals import EASY_HARP, EIGHT_OFF, GAMES, parse_code
 from ..engine.errors import DealCodeError
 from ..i18n import LANGUAGES, translate
+from ..solver.winnable import winnable_numbers
 from . import theme
 from .fonts import fit_text, font, wrap, wrap_fit
 from .layout import Box
@@ -31,7 +32,7 @@ class NewGameDialog(PanelScene):
         self.choice_variant = pos.variant if pos else app.settings.variant
         self.code_state: tuple[str, dict] = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAAAF"})
         self.code_ok = self.code_error = False
-        super().__init__(app, 660, 540)
+        super().__init__(app, 660, 610)
 
     def build(self) -> None:
         p = self.px
@@ -52,12 +53,15 @@ class NewGameDialog(PanelScene):
             Button(Box(p(234), y, p(192), p(54)), "ui.today", self.today),
             Button(Box(p(440), y, p(192), p(54)), "ui.same_deal", self.same_deal),
         ]
-        self.field = TextField(Box(p(28), p(346), p(390), p(54)), self.code_changed, self.play_code)
+        self.winnable_toggle = Toggle(Box(p(18), p(284), self.pw - p(36), p(60)), "ui.new_game.winnable_only",
+                                      "ui.new_game.winnable_only_help", self.app.settings.winnable_only,
+                                      lambda v: self.app.change_setting("winnable_only", v))
+        self.field = TextField(Box(p(28), p(416), p(390), p(54)), self.code_changed, self.play_code)
         self.field.focused = True
-        self.play_button = Button(Box(p(432), p(346), p(200), p(54)), "ui.new_game.play_code", self.play_code)
+        self.play_button = Button(Box(p(432), p(416), p(200), p(54)), "ui.new_game.play_code", self.play_code)
         self.close_button = Button(Box(self.pw - p(180), self.ph - p(74), p(152), p(50)), "ui.close", self.close, style="secondary")
         self.widgets = [*self.game_buttons.values(), *self.cell_buttons.values(), *self.deal_buttons,
-                        self.field, self.play_button, self.close_button]
+                        self.winnable_toggle, self.field, self.play_button, self.close_button]
         self.refresh_choices()
 
     def refresh_choices(self) -> None:
@@ -67,6 +71,9 @@ class NewGameDialog(PanelScene):
             b.enabled = self.choice_game == EIGHT_OFF
             b.selected = b.enabled and v == self.choice_variant
         self.play_button.enabled = self.code_ok
+        # no shipped list for this game and variant: say that New deal picks any deal
+        has_list = bool(winnable_numbers(self.choice_game, self.choice_variant))
+        self.winnable_toggle.help_key = "ui.new_game.winnable_only_help" if has_list else "ui.new_game.winnable_none"
 
     def choose_game(self, game: str) -> None:
         self.choice_game = game
@@ -85,15 +92,15 @@ class NewGameDialog(PanelScene):
         for key, y in (("ui.new_game.game", 105), ("ui.new_game.cells", 169)):
             img = fit_text(translate(key, lang), label_size, theme.PANEL_DIM, p(130), bold=True)
             surf.blit(img, img.get_rect(midleft=(p(28), p(y))))
-        pygame.draw.line(surf, theme.PANEL_LINE, (p(28), p(298)), (self.pw - p(28), p(298)))
+        pygame.draw.line(surf, theme.PANEL_LINE, (p(28), p(368)), (self.pw - p(28), p(368)))
         img = fit_text(translate("ui.new_game.code", lang), label_size, theme.PANEL_DIM, p(300), bold=True)
-        surf.blit(img, (p(28), p(314)))
+        surf.blit(img, (p(28), p(384)))
         key, params = self.code_state
         color = theme.OK if self.code_ok else theme.ERROR if self.code_error else theme.PANEL_DIM
         message = translate(key, lang, **params)
         lines, size = wrap_fit(message, p(16), self.pw - p(56), 2)
         for i, line in enumerate(lines):
-            surf.blit(font(size).render(line, True, color), (p(28), p(412) + i * p(22)))
+            surf.blit(font(size).render(line, True, color), (p(28), p(482) + i * p(22)))
 
     def code_changed(self, text: str) -> None:
         self.code_ok = self.code_error = False
@@ -172,6 +179,7 @@ class OptionsDialog(PanelScene):
         ("left_handed", "ui.options.left_handed", "ui.options.left_handed_help"),
         ("drop_highlights", "ui.options.drop_highlights", "ui.options.drop_highlights_help"),
         ("sound", "ui.options.sound", "ui.options.sound_help"),
+        ("show_winnable", "ui.options.show_winnable", "ui.options.show_winnable_help"),
     )
 
     def __init__(self, app: "App") -> None:
@@ -179,8 +187,10 @@ class OptionsDialog(PanelScene):
 
     def build(self) -> None:
         p, settings = self.px, self.app.settings
+        # the toggles share the room above the language row (its label included)
+        step = min(64, (self.ph / self.s - 74 - 148 - 34) / len(self.TOGGLES))
         self.widgets = [
-            Toggle(Box(p(18), p(74) + i * p(64), self.pw - p(36), p(62)), label, help_key, getattr(settings, name),
+            Toggle(Box(p(18), p(74 + i * step), self.pw - p(36), p(step - 2)), label, help_key, getattr(settings, name),
                    lambda v, name=name: self.app.change_setting(name, v))
             for i, (name, label, help_key) in enumerate(self.TOGGLES)
         ]

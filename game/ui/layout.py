@@ -18,7 +18,8 @@ from ..engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile
 from ..engine.rules import rules_for
 
 CARD_RATIO = 7 / 5
-BUTTONS = ("new_game", "undo", "rules", "options")
+BUTTONS = ("new_game", "undo", "hint", "rules", "options")
+NARROW_BUTTONS = {"hint": 0.62}  # short labels in every language: a narrower button in the bar
 
 
 class Box(NamedTuple):
@@ -178,12 +179,14 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
     else:
         button_bar = bar
         bh = bar_h - 2 * max(4, round(5 * scale))
-        bw = round(122 * scale)
+        bw = round((112 if len(buttons) > 4 else 122) * scale)
         small = max(4, round(6 * scale))
-        right_x = width - pad - len(buttons) * bw - (len(buttons) - 1) * small
-        button_boxes = {
-            name: Box(right_x + i * (bw + small), (bar_h - bh) // 2, bw, bh) for i, name in enumerate(buttons)
-        }
+        widths = [round(bw * NARROW_BUTTONS.get(name, 1)) for name in buttons]
+        x = width - pad - sum(widths) - (len(buttons) - 1) * small
+        button_boxes = {}
+        for name, w in zip(buttons, widths):
+            button_boxes[name] = Box(x, (bar_h - bh) // 2, w, bh)
+            x += w + small
 
     fboxes = [piles[p] for p in right]
     fx, fy = min(b.x for b in fboxes), min(b.y for b in fboxes)

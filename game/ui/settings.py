@@ -21,6 +21,9 @@ class Settings:
     left_handed: bool = False
     drop_highlights: bool = False
     sound: bool = True
+    # the solver (issue 7)
+    show_winnable: bool = False
+    winnable_only: bool = False
 
     def to_dict(self) -> dict:
         return asdict(self)

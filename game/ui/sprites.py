@@ -312,17 +312,28 @@ class StatusSprite(pygame.sprite.DirtySprite):
         self.rect = pygame.Rect(box)
         self.text = ""
         self.visible = 0
+        self.inset = 0  # room kept free at the left (the solver's verdict sits there)
+
+    def set_inset(self, inset: int) -> None:
+        if inset != self.inset:
+            self.inset = inset
+            if self.text:
+                text, self.text = self.text, ""
+                self.show(text)
 
     def show(self, text: str) -> None:
         if text == self.text and self.visible:
             return
         self.text = text
         size = max(11, round(self.box.h * 0.72))
-        img = fit_text(text, size, theme.STATUS_TEXT, self.box.w - round(16 * self.s), min_size=9)
-        pill = pygame.Surface((min(self.box.w, img.get_width() + round(16 * self.s)), self.box.h), pygame.SRCALPHA)
+        room = self.box.w - self.inset
+        img = fit_text(text, size, theme.STATUS_TEXT, room - round(16 * self.s), min_size=9)
+        pill = pygame.Surface((min(room, img.get_width() + round(16 * self.s)), self.box.h), pygame.SRCALPHA)
         pygame.draw.rect(pill, (0, 0, 0, 96), pill.get_rect(), border_radius=self.box.h // 2)
         pill.blit(img, img.get_rect(center=pill.get_rect().center))
         self.image = pygame.Surface((self.box.w, self.box.h), pygame.SRCALPHA)
-        self.image.blit(pill, ((self.box.w - pill.get_width()) // 2, 0))
+        # centred on the line, unless that would run into the kept room
+        x = max(self.inset, (self.box.w - pill.get_width()) // 2)
+        self.image.blit(pill, (x, 0))
         self.visible = 1
         self.dirty = 1

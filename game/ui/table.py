@@ -139,7 +139,8 @@ class TableScene(Scene):
     def build_chrome(self) -> None:
         layout = self.layout
         app = self.app
-        actions = {"new_game": app.open_new_game, "undo": self.undo, "rules": app.open_rules, "options": app.open_options}
+        actions = {"new_game": app.open_new_game, "undo": self.undo, "rules": app.open_rules, "options": app.open_options,
+                   "hint": app.request_hint}
         actions.update(app.extra_buttons)
         self.buttons = {
             name: ButtonSprite(name, box, actions[name], app.settings) for name, box in layout.buttons.items()

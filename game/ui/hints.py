@@ -1,0 +1,433 @@
+"""Hints and "can this game still be won?": the solver inside the loop.
+
+No threads (the browser has none): a search is an app task that runs a
+few milliseconds of ``SolverTask`` each frame, so the table keeps
+answering while it thinks. Any move cancels it; a hint search also stops
+after ``HINT_SECONDS`` of search time and then says honestly that it
+doesn't know.
+
+A solution found once is kept as a *plan*: the position before each of
+its actions. While the table stands on one of those positions (the player
+followed the hint, or took moves back to one), the next hint and the
+verdict come from the plan without searching again. A proven loss is
+remembered the same way.
+
+Easy Harp: the solver sees the face-down cards and the order of the
+stock, which the player can't (the FAQ says so).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine import Action, Game, Outcome, Pile, Refusal
+from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
+from ..engine.rules import TURN
+from ..i18n import translate
+from ..solver import UNKNOWN, UNWINNABLE, WINNABLE, SolverTask
+from .announce import card_name, pile_name
+from .fonts import fit_text
+from .layout import Box
+from .sprites import HIGHLIGHT_LAYER
+
+if TYPE_CHECKING:
+    from .app import App
+
+HINT_SECONDS = 3.0  # search time (summed over the frames' slices) before a hint says "unknown"
+STATUS_SECONDS = 3.0  # the same for the "still winnable?" verdict after a move
+IDLE_SLICE_MS = 8  # while nothing moves on the table a search may use this much of a frame
+THINKING = "thinking"
+
+HINT_COLOR = (96, 200, 255)
+HINT_EDGE = (10, 30, 48)
+VERDICT_COLORS = {
+    THINKING: (244, 190, 70),
+    WINNABLE: (120, 230, 160),
+    UNWINNABLE: (255, 128, 112),
+    UNKNOWN: (190, 204, 196),
+}
+
+
+class Search:
+    """One solve of one position, as an app task (``step(budget_ms)``)."""
+
+    def __init__(self, helper: "SolverHelper", game: Game, seconds: float) -> None:
+        self.helper = helper
+        self.start = game.position.copy()
+        self.key = self.start.key()
+        self.task = SolverTask(self.start.copy(), seconds=seconds)
+        self.slices = 0
+
+    def step(self, budget_ms: float) -> bool:
+        """Search a slice; False once done (the helper is told)."""
+        if self.task.done:
+            return False
+        table = self.helper.app.table
+        if not table.busy:
+            budget_ms = max(budget_ms, IDLE_SLICE_MS)
+        self.slices += 1
+        done = self.task.step(budget_ms / 1000)
+        if done:
+            self.helper.finished(self)
+        return not done
+
+    def cancel(self) -> None:
+        self.task.cancel()
+
+
+class SolverHelper:
+    """What the Hint button, the H key and the verdict option ask for."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.search: Search | None = None
+        self.want_hint = False  # the player asked; the running search answers
+        self.plan: list[str] = []
+        self.plan_keys: dict[tuple, int] = {}  # position key -> index of its next action in ``plan``
+        self.lost: set[tuple] = set()  # positions proven unwinnable
+        self.verdict: str | None = None  # what the status shows (None: nothing)
+        self.marks: list[pygame.sprite.DirtySprite] = []
+        self.hint_index: int | None = None  # the plan step the marks show
+        self.note = VerdictSprite()
+        app.hint_provider = self.request
+        app.on("action", self.on_action)
+        app.on("new_game", self.on_new_game)
+        app.on("settings", self.on_settings)
+
+    @property
+    def table(self):
+        return self.app.table
+
+    @property
+    def thinking(self) -> bool:
+        return self.search is not None
+
+    # ---- the player asks ------------------------------------------------------------
+
+    def request(self) -> None:
+        """H or the Hint button."""
+        game = self.table.game
+        if game is None:
+            return
+        if game.position.won:
+            self.say("say.hint_won")
+            return
+        key = game.position.key()
+        if key in self.plan_keys and self.show_hint(self.plan_keys[key]):
+            return
+        if key in self.lost:
+            self.say("say.hint_unwinnable")
+            return
+        self.want_hint = True
+        if self.search is None or self.search.key != key:
+            self.start_search(HINT_SECONDS)
+        self.say("say.hint_thinking", banner=False)
+        self.show_verdict()
+
+    def start_search(self, seconds: float) -> None:
+        self.cancel_search()
+        self.search = Search(self, self.table.game, seconds)
+        self.app.add_task(self.search)
+
+    def cancel_search(self) -> None:
+        if self.search is not None:
+            self.search.cancel()
+            self.app.cancel_task(self.search)
+            self.search = None
+
+    # ---- the search answers -----------------------------------------------------------
+
+    def finished(self, search: Search) -> None:
+        if search is not self.search:
+            return
+        self.search = None
+        result = search.task.result
+        if result.result == WINNABLE:
+            self.learn_plan(search.start, result.actions)
+        elif result.result == UNWINNABLE:
+            self.lost.add(search.key)
+        on_table = self.table.game is not None and self.table.game.position.key() == search.key
+        if not on_table:
+            return
+        hinted = self.want_hint
+        if hinted:
+            self.want_hint = False
+            if result.result == WINNABLE and search.key in self.plan_keys and self.show_hint(self.plan_keys[search.key]):
+                pass
+            elif result.result == UNWINNABLE:
+                self.say("say.hint_unwinnable")
+            else:
+                self.say("say.hint_unknown")
+        was = self.verdict
+        self.show_verdict(result.result)
+        if was != UNWINNABLE and self.verdict == UNWINNABLE and not hinted:
+            self.say("say.now_unwinnable", banner=False)
+
+    def learn_plan(self, start, actions: list[str]) -> None:
+        """Keep a solution: the position before each of its actions."""
+        game = Game(start.copy())
+        keys: dict[tuple, int] = {}
+        for i, text in enumerate(actions):
+            keys.setdefault(game.position.key(), i)
+            if not game.play(text).ok:
+                break  # a solution that doesn't replay is not used past this point
+        self.plan, self.plan_keys = list(actions), keys
+
+    # ---- the table changes ------------------------------------------------------------------
+
+    def on_action(self, outcome: Outcome) -> None:
+        if not outcome.ok:
+            return
+        self.want_hint = False
+        self.cancel_search()
+        self.clear_marks()
+        self.refresh_verdict()
+
+    def on_new_game(self, game: Game) -> None:
+        self.want_hint = False
+        self.cancel_search()
+        self.plan, self.plan_keys, self.lost = [], {}, set()
+        self.marks = []  # the table emptied the sprite group
+        self.hint_index = None
+        self.verdict = None
+        self.refresh_verdict()
+
+    def on_settings(self, settings) -> None:
+        # the layout may have changed (large cards, left-handed): put the marks and the note back
+        if self.hint_index is not None and self.table.game is not None:
+            key = self.table.game.position.key()
+            if self.plan_keys.get(key) == self.hint_index:
+                self.show_marks(self.hint_index)
+        if settings.show_winnable and self.verdict is None:
+            self.refresh_verdict()
+        elif not settings.show_winnable and self.search is not None and not self.want_hint:
+            self.cancel_search()
+        self.show_verdict(self.verdict)
+
+    def refresh_verdict(self) -> None:
+        """After a move: the verdict for the new position (from what is
+        known, or a new search) when the option is on."""
+        game = self.table.game
+        if game is None or not self.app.settings.show_winnable or game.position.won:
+            self.show_verdict(None)
+            return
+        key = game.position.key()
+        if self.search is not None and self.search.key == key:
+            self.show_verdict(None)  # already thinking about this very position
+        elif key in self.plan_keys:
+            self.show_verdict(WINNABLE)
+        elif key in self.lost:
+            self.show_verdict(UNWINNABLE)
+        else:
+            self.start_search(STATUS_SECONDS)
+            self.show_verdict(None)
+
+    # ---- showing ---------------------------------------------------------------------------
+
+    def show_verdict(self, verdict: str | None = None) -> None:
+        """The small note at the left of the status line: thinking while a
+        search runs (for the option or a hint), else the verdict."""
+        self.verdict = verdict if self.app.settings.show_winnable else None
+        shown = THINKING if self.search is not None else self.verdict
+        table = self.table
+        layout = table.layout
+        if layout is None:
+            return
+        if shown is None:
+            self.note.hide()
+        else:
+            self.note.show(translate(f"ui.verdict.{shown}", self.app.settings.lang), VERDICT_COLORS[shown],
+                           layout.status, layout.scale)
+            if not self.note.groups():
+                self.app.group.add(self.note)
+        if table.status is not None:
+            table.status.set_inset(self.note.rect.width + round(8 * layout.scale) if self.note.visible else 0)
+
+    def refresh_text(self) -> None:
+        self.show_verdict(self.verdict)
+
+    def say(self, key: str, banner: bool = True, **params) -> None:
+        text = translate(key, self.app.settings.lang, **params)
+        self.app.announcer.say(text)
+        if banner and self.table.banner is not None:
+            self.table.banner.show(text, self.app.now())
+
+    def show_hint(self, index: int) -> bool:
+        """Show and say step ``index`` of the plan; False if it no longer applies."""
+        game = self.table.game
+        lang = self.app.settings.lang
+        move = game.check(Action.parse(self.plan[index]))
+        if isinstance(move, Refusal):
+            self.plan, self.plan_keys = [], {}
+            return False
+        if move.kind == TURN:
+            text = translate("say.hint_turn", lang)
+        elif move.kind == DRAW:
+            count = self.draws_ahead(index)
+            text = translate("say.hint_draw", lang) if count == 1 else translate("say.hint_draws", lang, count=count)
+        else:
+            what = card_name(move.cards[0], lang)
+            where = pile_name(move.dst, lang)
+            if len(move.cards) > 1:
+                text = translate("say.move_run", lang, card=what, count=len(move.cards), pile=where)
+            else:
+                text = translate("say.move", lang, card=what, pile=where)
+            text = translate("say.hint", lang, move=text)
+        self.show_marks(index, move)
+        self.app.announcer.say(text)
+        self.table.banner.show(text, self.app.now())
+        self.show_verdict(WINNABLE)
+        return True
+
+    def draws_ahead(self, index: int) -> int:
+        """How many draws (not turns of the waste) the plan makes in a row from ``index``."""
+        probe = Game(self.table.game.position.copy())
+        count = 0
+        for text in self.plan[index:]:
+            move = probe.check(Action.parse(text))
+            if isinstance(move, Refusal) or move.kind != DRAW:
+                break
+            probe.play(text)
+            count += 1
+        return max(1, count)
+
+    def show_marks(self, index: int, move=None) -> None:
+        """Outline the cards that move and the place they go, with an arrow between."""
+        self.clear_marks()
+        table = self.table
+        if move is None:
+            move = table.game.check(Action.parse(self.plan[index]))
+            if isinstance(move, Refusal):
+                return
+        self.hint_index = index
+        layout, radius, scale = table.layout, table.art.radius, table.layout.scale
+        if move.kind in (DRAW, TURN):
+            boxes = [layout.piles[Pile(STOCK)]]
+            if move.kind == TURN:
+                boxes.append(layout.piles[Pile(WASTE)])
+            self.marks = [HintMarkSprite(box, radius, scale) for box in boxes]
+        else:
+            src, dst = self.source_box(move), self.target_box(move)
+            self.marks = [HintMarkSprite(src, radius, scale), HintMarkSprite(dst, radius, scale)]
+            start = (src.center[0], src.y + min(src.h, layout.card_h) // 2)
+            self.marks.append(ArrowSprite(start, dst.center, scale))
+        self.app.group.add(*self.marks)
+
+    def source_box(self, move) -> Box:
+        table, layout = self.table, self.table.layout
+        pile = move.src
+        if pile.kind == COLUMN:
+            col = table.game.position.columns[pile.index]
+            places = table.card_places(pile, len(col))
+            x, y = places[len(col) - len(move.cards)]
+            bottom = places[-1][1] + layout.card_h
+            return Box(round(x), round(y), layout.card_w, round(bottom - y))
+        return layout.piles[pile]
+
+    def target_box(self, move) -> Box:
+        table, layout = self.table, self.table.layout
+        pile = move.dst
+        if pile.kind == COLUMN and table.game.position.columns[pile.index]:
+            x, y = table.card_places(pile, len(table.game.position.columns[pile.index]))[-1]
+            return Box(round(x), round(y), layout.card_w, layout.card_h)
+        if pile.kind in (FOUNDATION, CELL) and pile.index is None:
+            pile = Pile(pile.kind, 0)
+        return layout.piles[pile]
+
+    def clear_marks(self) -> None:
+        for mark in self.marks:
+            mark.kill()
+        self.marks = []
+        self.hint_index = None
+
+
+# ---- sprites ------------------------------------------------------------------------------------
+
+
+class HintMarkSprite(pygame.sprite.DirtySprite):
+    """A bright blue outline (with a dark edge) around a card place."""
+
+    def __init__(self, box: Box, radius: int, scale: float) -> None:
+        super().__init__()
+        self._layer = HIGHLIGHT_LAYER
+        thick = max(3, round(4 * scale))
+        out = thick + 2
+        surf = pygame.Surface((box.w + 2 * out, box.h + 2 * out), pygame.SRCALPHA)
+        rect = surf.get_rect()
+        pygame.draw.rect(surf, (*HINT_COLOR, 44), rect, border_radius=radius + out)
+        pygame.draw.rect(surf, HINT_EDGE, rect, width=out, border_radius=radius + out)
+        pygame.draw.rect(surf, HINT_COLOR, rect.inflate(-2, -2), width=thick, border_radius=radius + out - 1)
+        self.image = surf
+        self.rect = surf.get_rect(topleft=(box.x - out, box.y - out))
+        self.dirty = 1
+
+
+class ArrowSprite(pygame.sprite.DirtySprite):
+    """An arrow from the cards that move to where they go."""
+
+    def __init__(self, start: tuple[int, int], end: tuple[int, int], scale: float) -> None:
+        super().__init__()
+        self._layer = HIGHLIGHT_LAYER + 1
+        width = max(4, round(6 * scale))
+        head = max(14, round(22 * scale))
+        margin = head + width
+        x0, y0 = min(start[0], end[0]) - margin, min(start[1], end[1]) - margin
+        w, h = abs(end[0] - start[0]) + 2 * margin, abs(end[1] - start[1]) + 2 * margin
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        a = pygame.Vector2(start[0] - x0, start[1] - y0)
+        b = pygame.Vector2(end[0] - x0, end[1] - y0)
+        d = b - a
+        if d.length() > 1:
+            u = d.normalize()
+            n = pygame.Vector2(-u.y, u.x)
+            tip = b
+            base = b - u * head
+            for color, grow in ((HINT_EDGE, 2), (HINT_COLOR, 0)):
+                pygame.draw.line(surf, color, a, base, width + 2 * grow)
+                pygame.draw.circle(surf, color, a, width // 2 + 2 + grow)
+                wing = head * 0.6 + grow
+                pygame.draw.polygon(surf, color, [tip + u * grow, base + n * wing - u * grow, base - n * wing - u * grow])
+        surf.set_alpha(225)  # the cards under it still show through a little
+        self.image = surf
+        self.rect = surf.get_rect(topleft=(x0, y0))
+        self.dirty = 1
+
+
+class VerdictSprite(pygame.sprite.DirtySprite):
+    """Winnable / no longer winnable / unknown / thinking: a small pill at
+    the left end of the status line, under the columns."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._layer = HIGHLIGHT_LAYER + 120  # with the status line, above resting cards
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.visible = 0
+        self.state: tuple | None = None
+
+    def show(self, text: str, color, box: Box, scale: float) -> None:
+        state = (text, color, tuple(box))
+        if state == self.state and self.visible:
+            return
+        self.state = state
+        size = max(11, round(box.h * 0.72))
+        dot = max(4, round(box.h * 0.22))
+        pad = round(8 * scale)
+        img = fit_text(text, size, color, max(40, box.w // 3), bold=True)
+        w = pad + 2 * dot + round(6 * scale) + img.get_width() + pad
+        surf = pygame.Surface((w, box.h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (0, 0, 0, 120), surf.get_rect(), border_radius=box.h // 2)
+        pygame.draw.circle(surf, color, (pad + dot, box.h // 2), dot)
+        surf.blit(img, img.get_rect(midleft=(pad + 2 * dot + round(6 * scale), box.h // 2)))
+        self.image = surf
+        self.rect = surf.get_rect(topleft=(box.x, box.y))
+        self.visible = 1
+        self.dirty = 1
+
+    def hide(self) -> None:
+        if self.visible:
+            self.visible = 0
+            self.state = None
+            self.dirty = 1
