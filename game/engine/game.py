@@ -52,10 +52,6 @@ class Game:
     def can_undo(self) -> bool:
         return bool(self._history)
 
-    @property
-    def history_moves(self) -> list[Move]:
-        return [move for _, _, move in self._history]
-
     def check(self, action: Action | str) -> Move | Refusal:
         """What ``action`` would do, without doing it."""
         if isinstance(action, str):
