@@ -77,6 +77,33 @@ class Search:
         self.task.cancel()
 
 
+class PlanLearner:
+    """Replays a solution through the engine, noting the position before
+    each action (``helper.plan_keys``), ``PER_STEP`` actions at a time."""
+
+    PER_STEP = 150
+
+    def __init__(self, helper: "SolverHelper", start) -> None:
+        self.helper = helper
+        self.game = Game(start.copy())
+        self.index = 0
+
+    def step(self, budget_ms: float) -> bool:
+        helper = self.helper
+        plan, keys = helper.plan, helper.plan_keys
+        end = min(len(plan), self.index + self.PER_STEP)
+        while self.index < end:
+            keys.setdefault(self.game.position.key(), self.index)
+            if not self.game.play(plan[self.index]).ok:
+                self.index = len(plan)  # a solution that doesn't replay is not used past this point
+                break
+            self.index += 1
+        more = self.index < len(plan)
+        if not more and helper.learner is self:
+            helper.learner = None
+        return more
+
+
 class SolverHelper:
     """What the Hint button, the H key and the verdict option ask for."""
 
@@ -90,6 +117,7 @@ class SolverHelper:
         self.verdict: str | None = None  # what the status shows (None: nothing)
         self.marks: list[pygame.sprite.DirtySprite] = []
         self.hint_index: int | None = None  # the plan step the marks show
+        self.learner: PlanLearner | None = None
         self.note = VerdictSprite()
         app.hint_provider = self.request
         app.on("action", self.on_action)
@@ -166,14 +194,17 @@ class SolverHelper:
             self.say("say.now_unwinnable", banner=False)
 
     def learn_plan(self, start, actions: list[str]) -> None:
-        """Keep a solution: the position before each of its actions."""
-        game = Game(start.copy())
-        keys: dict[tuple, int] = {}
-        for i, text in enumerate(actions):
-            keys.setdefault(game.position.key(), i)
-            if not game.play(text).ok:
-                break  # a solution that doesn't replay is not used past this point
-        self.plan, self.plan_keys = list(actions), keys
+        """Keep a solution: the position before each of its actions. The
+        first steps are learnt at once (the hint shows the first one); the
+        rest is replayed in the background, a few hundred actions a frame."""
+        if self.learner is not None:
+            self.app.cancel_task(self.learner)
+        self.plan, self.plan_keys = list(actions), {}
+        self.learner = PlanLearner(self, start)
+        if self.learner.step(0):
+            self.app.add_task(self.learner)
+        else:
+            self.learner = None
 
     # ---- the table changes ------------------------------------------------------------------
 
@@ -188,6 +219,9 @@ class SolverHelper:
     def on_new_game(self, game: Game) -> None:
         self.want_hint = False
         self.cancel_search()
+        if self.learner is not None:
+            self.app.cancel_task(self.learner)
+            self.learner = None
         self.plan, self.plan_keys, self.lost = [], {}, set()
         self.marks = []  # the table emptied the sprite group
         self.hint_index = None

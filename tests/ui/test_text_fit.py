@@ -16,7 +16,7 @@ from game.engine import Game, Position
 from game.engine.deals import parse_code
 from game.engine.errors import DealCodeError
 from game.engine.rules import RULE_IDS
-from game.i18n import CATALOGUES, en, rule_message
+from game.i18n import CATALOGUES, en, rule_message, translate
 from game.storage import MemoryStorage
 from game.ui import dialogs, fonts
 from game.ui.fonts import wrap
@@ -69,12 +69,36 @@ def visit_every_screen(app, lang):
     assert keys == {k for k in en.MESSAGES if k.startswith("code.")}
     dialog.code_changed("EO1-C4-AAAAAFA")
     dialog.redraw()
+    # "Winnable deals only", with and without a shipped list
+    for key in ("ui.new_game.winnable_only_help", "ui.new_game.winnable_none"):
+        dialog.winnable_toggle.help_key = key
+        dialog.redraw()
     app.push(dialogs.ConfirmDialog(app, lambda: None))
     app.pop(app.top())
     app.pop(dialog)
     # Options
     app.open_options()
     app.pop(app.top())
+    # The solver: every hint sentence in the banner, every state of the verdict note
+    hint_keys = [k for k in en.MESSAGES if k.startswith("say.hint") or k == "say.now_unwinnable"]
+    for key in hint_keys:
+        message = translate(key, lang, count=25, move=translate(
+            "say.move_run", lang, card=translate("say.card", lang, rank=translate("say.rank.12", lang),
+                                                 suit=translate("say.suit.2", lang)),
+            count=12, pile=translate("say.pile.foundation", lang, n=8)))
+        table.banner.show(message, app.now())
+        assert len(wrap(message, size, w)) <= 3, f"banner: {message!r} needs more than 3 lines"
+        table.status.show(message)
+    helper = app.solver
+    app.settings.show_winnable = True
+    for verdict in ("thinking", "winnable", "unwinnable", "unknown"):
+        layout = table.layout
+        helper.note.show(translate(f"ui.verdict.{verdict}", lang), (255, 255, 255), layout.status, layout.scale)
+        table.status.set_inset(helper.note.rect.width)
+        table.status.show(translate("say.hint_unknown", lang))
+    app.settings.show_winnable = False
+    helper.note.hide()
+    table.status.set_inset(0)
     # Help: every page, every step of every example
     app.open_rules()
     rules = app.top()

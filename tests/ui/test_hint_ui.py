@@ -1,0 +1,237 @@
+"""Hints, the "still winnable?" note and winnable deals, in the window:
+the solver runs in slices inside main.py's loop, a move cancels it, and
+what it says is true."""
+
+import time
+
+import pygame
+
+from game.engine import Pile, Position
+from game.engine.deals import parse_code
+from game.solver import UNKNOWN, UNWINNABLE, WINNABLE
+from game.solver.winnable import winnable_numbers
+from game.ui import dialogs
+from game.ui.hints import ArrowSprite, HintMarkSprite
+from game.ui.settings import Settings
+
+from .positions import near_won_eight_off
+
+RANKS = "A23456789TJQK"
+HARD_DEAL = "EH1-N-AAAAAAB"  # solved, but only after several frames of search
+
+
+def eight_off(columns, cells, found, variant="C2"):
+    return {"game": "eight-off", "variant": variant, "deal": None, "columns": columns + [[]] * (8 - len(columns)),
+            "cells": cells, "foundations": [[r + s for r in RANKS[:n]] for s, n in zip("SHDC", found)]}
+
+
+def lost_eight_off():
+    """Truly lost (see tests/test_solver.py): 8H has no place, 7H and 6H lie under it."""
+    return eight_off([["6H", "TH"], ["7H"], ["9H", "KH", "8H"]], ["QH", "JH"], [13, 5, 13, 13])
+
+
+def two_to_go():
+    """Eight Off: K♥ in column 1, Q♥ in column 2, hearts up to the jack."""
+    return eight_off([["KH"], ["QH"]], [None] * 8, [13, 11, 13, 13], variant="C8")
+
+
+def think(d, limit=2000):
+    """Frames until the helper stops thinking; the number of frames it took."""
+    frames = 0
+    while d.app.solver.search is not None and frames < limit:
+        d.run(1)
+        frames += 1
+    assert d.app.solver.search is None, "still thinking"
+    return frames
+
+
+def marks(d):
+    return [s for s in d.app.group.sprites() if isinstance(s, (HintMarkSprite, ArrowSprite))]
+
+
+def test_hint_one_move_from_a_win_is_that_move(driver_for):
+    d = driver_for(near_won_eight_off(8))
+    d.app.request_hint()
+    think(d)
+    assert d.app.announcer.last == "Hint: king of hearts to foundation 2"
+    assert d.table.banner.visible and d.table.banner.text == d.app.announcer.last
+    shown = marks(d)
+    assert len([m for m in shown if isinstance(m, HintMarkSprite)]) == 2 and any(isinstance(m, ArrowSprite) for m in shown)
+    # the source mark sits on the king, the other on foundation 2
+    king = d.table.layout.piles[Pile("c", 0)]
+    home = d.table.layout.piles[Pile("f", 1)]
+    rects = [m.rect for m in shown if isinstance(m, HintMarkSprite)]
+    assert any(r.collidepoint(king.center) for r in rects) and any(r.collidepoint(home.center) for r in rects)
+    # following the hint wins; the marks go
+    d.table.play("c1>f")
+    assert d.game.position.won and marks(d) == []
+
+
+def test_key_h_and_the_button_give_the_hint(driver_for):
+    d = driver_for(near_won_eight_off(4))
+    d.key(pygame.K_h)
+    think(d)
+    assert d.app.announcer.last == "Hint: king of hearts to foundation 2"
+    assert "hint" in d.table.buttons
+    d.table.play("c1>r1")  # not the hint: it goes, and so does the plan's hold on this position
+    assert marks(d) == []
+    d.click(d.table.layout.buttons["hint"].center)
+    think(d)
+    assert d.app.announcer.last == "Hint: king of hearts to foundation 2"
+    assert d.app.announcer.history[-1].startswith("Hint:")
+
+
+def test_a_known_solution_is_reused_while_the_player_follows_it(driver_for):
+    d = driver_for(two_to_go())
+    d.app.request_hint()
+    think(d)
+    first = d.app.announcer.last
+    assert first.startswith("Hint: queen of hearts")
+    move = d.app.solver.plan[0]
+    d.table.play(move)
+    d.app.request_hint()  # the next step of the same solution, without a new search
+    assert d.app.solver.search is None
+    assert d.app.announcer.last == "Hint: king of hearts to foundation 2"
+
+
+def test_the_hint_search_runs_in_slices(driver_for):
+    d = driver_for(HARD_DEAL)
+    d.app.request_hint()
+    assert d.app.solver.search is not None
+    task = d.app.solver.search
+    d.run(1)
+    # the frame came back with the search still going: the table answers meanwhile
+    assert d.app.solver.search is task and task in d.app.tasks and not task.task.done
+    assert d.app.solver.note.visible  # "Thinking…"
+    frames = 1 + think(d)
+    assert frames >= 3 and task.slices == frames
+    assert task.task.result.result == WINNABLE
+    assert d.app.announcer.last.startswith("Hint:")
+    # one slice is a few milliseconds, never the whole search
+    assert task.task.result.seconds / task.slices < 0.05
+
+
+def test_a_frame_stays_short_while_the_solver_thinks(driver_for):
+    d = driver_for("EH1-N-AAAAAAF")  # no answer within the hint's time: it says so honestly
+    d.app.request_hint()
+    worst = 0.0
+    for _ in range(30):
+        start = time.perf_counter()
+        d.app.frame()
+        worst = max(worst, time.perf_counter() - start)
+    assert d.app.solver.search is not None
+    assert worst < 0.1
+
+
+def test_a_move_cancels_the_running_search_and_the_hint(driver_for):
+    d = driver_for(HARD_DEAL)
+    d.app.request_hint()
+    task = d.app.solver.search
+    d.run(1)
+    assert not task.task.done
+    d.key(pygame.K_d)  # draw: a move
+    assert task.task.done and task.task.result.result == UNKNOWN  # cancelled
+    assert task not in d.app.tasks and d.app.solver.search is None
+    said = list(d.app.announcer.history)
+    d.run(5)
+    assert d.app.announcer.history == said  # nothing more comes of it
+    assert marks(d) == [] and not d.app.solver.note.visible
+
+
+def test_hint_on_a_lost_position_says_so(driver_for):
+    d = driver_for(lost_eight_off())
+    d.app.request_hint()
+    think(d)
+    assert d.app.announcer.last == "No winning line from here: undo a few moves, or start the deal again."
+    assert marks(d) == []
+
+
+def test_unknown_within_the_budget_is_said_honestly(driver_for, monkeypatch):
+    from game.ui import hints
+
+    monkeypatch.setattr(hints, "HINT_SECONDS", 0.02)
+    d = driver_for("EH1-N-AAAAAAF")
+    d.app.request_hint()
+    think(d)
+    assert d.app.announcer.last.startswith("No hint found in time")
+
+
+def test_winnable_note_after_a_move(driver_for):
+    d = driver_for(two_to_go(), settings=Settings(show_winnable=True))
+    d.table.play("c2>r1")
+    think(d)
+    assert d.app.solver.verdict == WINNABLE
+    note = d.app.solver.note
+    assert note.visible and note.state[0] == "Winnable"
+    # the option off: the note goes
+    d.app.change_setting("show_winnable", False)
+    assert not note.visible
+
+
+def test_unwinnable_note_on_a_lost_position(driver_for):
+    d = driver_for(lost_eight_off(), settings=Settings(show_winnable=True))
+    outcome = d.table.play("c2>c3")  # 7H onto 8H: a legal move, still lost
+    assert outcome.ok
+    assert d.app.solver.note.state[0] == "Thinking…"
+    think(d)
+    assert d.app.solver.verdict == UNWINNABLE
+    assert d.app.solver.note.state[0] == "Not winnable"
+    assert "This game can no longer be won." in d.app.announcer.history
+
+
+def test_the_note_speaks_the_players_language(driver_for):
+    d = driver_for(two_to_go(), settings=Settings(show_winnable=True, lang="hu"))
+    d.table.play("c2>r1")
+    think(d)
+    assert d.app.solver.note.state[0] == "Megnyerhető"
+    d.app.set_language("vi")
+    assert d.app.solver.note.state[0] == "Thắng được"
+
+
+def test_options_dialog_has_the_winnable_toggle(driver_for):
+    d = driver_for(two_to_go())
+    d.app.open_options()
+    dialog = d.app.top()
+    toggle = next(w for w in dialog.widgets if getattr(w, "label", "") == "ui.options.show_winnable")
+    assert toggle.value is False
+    toggle.activate()
+    assert d.app.settings.show_winnable is True
+    # every toggle keeps clear of the language row
+    lang_top = min(b.box.y for b in dialog.lang_buttons.values())
+    assert all(w.box.bottom < lang_top - dialog.px(30) for w in dialog.widgets if hasattr(w, "help_key"))
+
+
+def test_winnable_only_new_deal_picks_from_the_list(driver_for):
+    d = driver_for("EO1-C4-AAAAAAB")
+    d.app.open_new_game()
+    dialog = d.app.top()
+    assert isinstance(dialog, dialogs.NewGameDialog)
+    dialog.winnable_toggle.activate()
+    assert d.app.settings.winnable_only is True
+    numbers = set(winnable_numbers("eight-off", "C4"))
+    assert numbers
+    for _ in range(5):
+        d.app.open_new_game()
+        dialog = d.app.top()
+        dialog.choose_game("eight-off")
+        dialog.choose_variant("C4")
+        dialog.new_deal()
+        code = parse_code(d.game.position.deal)
+        assert (code.game, code.variant) == ("eight-off", "C4")
+        assert code.number in numbers
+        d.run(1)
+
+
+def test_todays_deal_is_a_proven_winnable_one(driver_for):
+    d = driver_for("EO1-C8-AAAAAAB")
+    code = parse_code(d.app.today_code("eight-off", "C8"))
+    assert code.number in set(winnable_numbers("eight-off", "C8"))
+
+
+def test_a_new_game_forgets_the_old_plan_and_verdicts(driver_for):
+    d = driver_for(near_won_eight_off(8), settings=Settings(show_winnable=True))
+    d.app.request_hint()
+    think(d)
+    assert d.app.solver.plan
+    d.app.start_game(d.game.__class__(Position.from_dict(lost_eight_off())), animate=False)
+    assert d.app.solver.plan == [] and marks(d) == []
