@@ -346,7 +346,14 @@ class SolverHelper:
             src, dst = self.source_box(move), self.target_box(move)
             self.marks = [HintMarkSprite(src, radius, scale), HintMarkSprite(dst, radius, scale)]
             start = (src.center[0], src.y + min(src.h, layout.card_h) // 2)
-            self.marks.append(ArrowSprite(start, dst.center, scale))
+            # the tip stops just inside the target's edge: the card there stays readable
+            end = dst.center
+            clipped = pygame.Rect(dst).clipline(start, end)
+            if clipped and pygame.Vector2(end).distance_to(start) > 1:
+                entry = pygame.Vector2(clipped[0])
+                inward = (pygame.Vector2(end) - pygame.Vector2(start)).normalize() * round(layout.card_h * 0.18)
+                end = (round(entry.x + inward.x), round(entry.y + inward.y))
+            self.marks.append(ArrowSprite(start, end, scale))
         self.app.group.add(*self.marks)
 
     def source_box(self, move) -> Box:
