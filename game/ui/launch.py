@@ -98,7 +98,7 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
         from ..engine import Action
 
         parsed = [Action.parse(a) for a in actions]
-    except OSError as exc:
+    except (OSError, UnicodeDecodeError) as exc:  # UnicodeDecodeError: not a text file
         p.error(f"--position: {exc}")
     except (EngineInputError, ActionSyntaxError) as exc:
         p.error(str(exc))

@@ -38,6 +38,13 @@ def test_bad_input_is_a_clear_error(tmp_path: Path):
         assert result.returncode == 2 and "error" in result.stderr
 
 
+def test_a_position_file_that_is_not_text_is_a_clear_error(tmp_path: Path):
+    binary = tmp_path / "position.json"
+    binary.write_bytes(bytes([0xD6, 0xFF, 0x00, 0x81]) * 64)
+    result = run_main("--screenshot", str(tmp_path / "x.png"), "--position", str(binary))
+    assert result.returncode == 2 and "--position" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_language_switch_redraws_the_text(driver_for):
     d = driver_for(easy_harp([["8S"], ["7C"]]))
     other = next((lang for lang in CATALOGUES if lang != "en"), "en")
