@@ -161,12 +161,6 @@ class Persistence:
         self.stats.record(pos.game, pos.variant, won=won, seconds=_seconds(elapsed), score=pos.score)
         return self._write(STATS_KEY, self.stats.to_json())
 
-    def clear_game(self) -> None:
-        """Forget the saved game (nothing to resume at the next start)."""
-        self.storage.delete(GAME_KEY)
-        self.counted = False
-        self._step_cache.clear()
-
     # ---- settings and statistics screen ------------------------------------------------------
 
     def save_settings(self, settings: dict[str, object]) -> bool:

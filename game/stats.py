@@ -27,8 +27,6 @@ RECENT = 30  # games kept for the chart
 MAX_GAME_SECONDS = 10**8
 MAX_TOTAL = 10**12
 
-StatsError = SaveError
-
 _VARIANT_KEYS = {
     "played", "won", "current_streak", "best_streak", "best_score",
     "fastest_win", "total_seconds", "recent",

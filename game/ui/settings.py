@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from ..engine.deals import EASY_HARP, EIGHT_OFF, GAMES
+from ..engine.deals import EASY_HARP, GAMES
 
 
 @dataclass
@@ -44,5 +44,3 @@ class Settings:
             settings.game, settings.variant = EASY_HARP, "N"
         return settings
 
-
-GAME_CHOICES = (EASY_HARP, EIGHT_OFF)

@@ -81,7 +81,6 @@ class TableScene(Scene):
         pos = game.position
         layout = self.make_layout()
         self.app.group.empty()
-        self.app.banner_hidden_for_new_game = True
         self.layout = layout
         self.art = self.make_art(layout)
         self.app.set_background(self.draw_background(layout))
