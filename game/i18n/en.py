@@ -84,7 +84,6 @@ MESSAGES = {
     "ui.win.score": "Score",
     "ui.win.moves": "Moves",
     "ui.win.time": "Time",
-    "ui.rules.title": "Rules",
     # ---- statistics, notices, language choice
     "ui.ok": "OK",
     "ui.cancel": "Cancel",
@@ -114,9 +113,6 @@ MESSAGES = {
     "ui.stats.reset_title": "Reset the statistics?",
     "ui.stats.reset_body": "Every figure of {name} goes back to zero. This can't be undone.",
     "ui.stats.reset_yes": "Reset",
-    "help.rules.easy-harp": "Two decks, 104 cards. Nine columns are dealt with 1 to 9 cards, only the last card of each face up; the rest form the stock.\nBuild the columns down in alternating colours: a red 7 on a black 8.\nOnly one card moves at a time. The one exception: a run headed by a king moves whole into an empty column.\nAn empty column takes only a king (or a run headed by a king).\nTap the stock to turn one card onto the waste; when the stock is empty, a tap turns the waste back over. As many passes as you like.\nBuild the eight foundations up by suit from the ace to the king, two per suit.\nA face-down card that comes to the top turns over by itself. Win by moving all 104 cards to the foundations.",
-    "help.rules.eight-off": "One deck. Eight columns of six face-up cards; the other four go into the reserve cells (8, 4 or 2 cells; with 2 cells, two cards go onto columns 3 and 4).\nBuild the columns down in the same suit: the 7 of hearts on the 8 of hearts.\nA cell holds any one card.\nA run of the same suit may move as a whole: at most (free cells + 1) \u00d7 2 for each empty column. An empty column you move into does not count.\nAn empty column takes only a king, alone or with its run.\nBuild the four foundations up by suit from the ace to the king. Win by moving all 52 cards there.",
-    "help.rules.shared": "Tap a card to send it to a foundation; double-tap it to send it to the best place. Drag cards to move them anywhere. Nothing ever moves by itself.\nUndo takes back the last 100 actions.",
 
     # ---- storage
     # Notices shown to the player once, after something stored was damaged.
@@ -134,7 +130,6 @@ MESSAGES = {
 
     # ---- help
     "help.title": "Help",
-    "help.back": "Back",
     "help.page.rules_easy_harp": "Easy Harp rules",
     "help.page.rules_eight_off": "Eight Off rules",
     "help.page.controls": "Controls",

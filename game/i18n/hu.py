@@ -84,7 +84,6 @@ MESSAGES = {
     "ui.win.score": "Pontszám",
     "ui.win.moves": "Lépések",
     "ui.win.time": "Idő",
-    "ui.rules.title": "Szabályok",
     # ---- statistics, notices, language choice
     "ui.ok": "Rendben",
     "ui.cancel": "Mégse",
@@ -114,9 +113,6 @@ MESSAGES = {
     "ui.stats.reset_title": "Törlöd a statisztikát?",
     "ui.stats.reset_body": "Ennek a játéknak ({name}) minden adata nullázódik. Ez nem vonható vissza.",
     "ui.stats.reset_yes": "Törlés",
-    "help.rules.easy-harp": "Két pakli, 104 lap. Kilenc oszlopba 1–9 lap kerül, mindegyiknek csak az utolsó lapja van felfordítva; a többi a húzópakli.\nAz oszlopokban lefelé, váltakozó színben építs: piros 7-est fekete 8-asra.\nEgyszerre csak egy lap mozoghat. Az egyetlen kivétel: a királlyal kezdődő sorozat egyben mehet egy üres oszlopba.\nÜres oszlopba csak király (vagy királlyal kezdődő sorozat) kerülhet.\nKoppints a húzópaklira, és egy lap a dobópaklira fordul; ha a húzópakli elfogyott, egy koppintás visszafordítja a dobópaklit. A körök száma korlátlan.\nA nyolc alapkupac színenként ásztól királyig épül, minden színnek kettő jut.\nA felülre kerülő lefordított lap magától felfordul. Akkor nyersz, ha mind a 104 lap az alapkupacokra kerül.",
-    "help.rules.eight-off": "Egy pakli. Nyolc oszlop, egyenként hat felfordított lappal; a maradék négy lap a tartalékcellákba kerül (8, 4 vagy 2 cella; 2 cellánál két lap a 3. és a 4. oszlopra kerül).\nAz oszlopokban lefelé, azonos színben építs: a kőr 7-est a kőr 8-asra.\nEgy cellába bármelyik lap tehető, de csak egy.\nAzonos színű sorozat egyben is mozoghat: legfeljebb (szabad cellák + 1) × 2 minden üres oszlopért. Az üres oszlop, ahová lépsz, nem számít.\nÜres oszlopba csak király kerülhet, egyedül vagy a sorozatával.\nA négy alapkupac színenként ásztól királyig épül. Akkor nyersz, ha mind az 52 lap oda kerül.",
-    "help.rules.shared": "Koppints egy lapra, és az alapkupacra kerül; dupla koppintásra a legjobb helyére megy. Húzással bárhová mozgathatod a lapokat. Semmi sem mozog magától.\nA Visszavonás az utolsó 100 műveletet veheti vissza.",
 
     # ---- storage
     "notice.game_damaged": "A mentett játszmát nem sikerült beolvasni, ezért új játszma kezdődik. A sérült példányt félretettük.",
@@ -133,7 +129,6 @@ MESSAGES = {
 
     # ---- help
     "help.title": "Súgó",
-    "help.back": "Vissza",
     "help.page.rules_easy_harp": "Easy Harp szabályai",
     "help.page.rules_eight_off": "Eight Off szabályai",
     "help.page.controls": "Irányítás",

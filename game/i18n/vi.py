@@ -84,7 +84,6 @@ MESSAGES = {
     "ui.win.score": "Điểm",
     "ui.win.moves": "Nước đi",
     "ui.win.time": "Thời gian",
-    "ui.rules.title": "Luật chơi",
     # ---- statistics, notices, language choice
     "ui.ok": "OK",
     "ui.cancel": "Hủy",
@@ -114,9 +113,6 @@ MESSAGES = {
     "ui.stats.reset_title": "Xóa thống kê?",
     "ui.stats.reset_body": "Mọi số liệu của {name} sẽ trở về 0. Không thể hoàn tác việc này.",
     "ui.stats.reset_yes": "Xóa",
-    "help.rules.easy-harp": "Hai bộ bài, 104 lá. Bài được chia thành chín cột từ 1 đến 9 lá, chỉ lá cuối của mỗi cột được ngửa; số còn lại là chồng bài rút.\nXếp các cột xuống xen kẽ màu: 7 đỏ trên 8 đen.\nMỗi lần chỉ chuyển một lá. Ngoại lệ duy nhất: dãy bài bắt đầu bằng vua được chuyển cả dãy vào một cột trống.\nCột trống chỉ nhận vua (hoặc dãy bài bắt đầu bằng vua).\nChạm vào chồng bài rút để lật một lá sang chồng bài bỏ; khi chồng bài rút đã hết, một lần chạm sẽ lật chồng bài bỏ trở lại. Không giới hạn số lượt duyệt.\nXếp tám chồng nền theo chất, từ át lên đến vua, mỗi chất hai chồng.\nLá úp nào lên trên cùng sẽ tự lật ngửa. Bạn thắng khi đưa được cả 104 lá lên chồng nền.",
-    "help.rules.eight-off": "Một bộ bài. Tám cột, mỗi cột sáu lá ngửa; bốn lá còn lại nằm trong các ô dự trữ (8, 4 hoặc 2 ô; với 2 ô, hai lá được đặt vào cột 3 và cột 4).\nXếp các cột xuống theo cùng chất: 7 cơ trên 8 cơ.\nMỗi ô dự trữ chứa một lá bất kỳ.\nMột dãy bài cùng chất có thể được chuyển cả dãy: tối đa (số ô dự trữ trống + 1) × 2 cho mỗi cột trống. Cột trống mà bạn chuyển vào không được tính.\nCột trống chỉ nhận vua, một mình hoặc cùng dãy bài của nó.\nXếp bốn chồng nền theo chất, từ át lên đến vua. Bạn thắng khi đưa được cả 52 lá lên đó.",
-    "help.rules.shared": "Chạm vào một lá để đưa nó lên chồng nền; nhấp đúp để đưa nó đến chỗ tốt nhất. Kéo bài để chuyển đi bất cứ đâu. Không có gì tự di chuyển.\nHoàn tác lấy lại tối đa 100 hành động gần nhất.",
 
     # ---- storage
     "notice.game_damaged": "Không đọc được ván đã lưu, nên một ván mới bắt đầu. Bản bị hỏng đã được cất riêng.",
@@ -133,7 +129,6 @@ MESSAGES = {
 
     # ---- help
     "help.title": "Trợ giúp",
-    "help.back": "Quay lại",
     "help.page.rules_easy_harp": "Luật Easy Harp",
     "help.page.rules_eight_off": "Luật Eight Off",
     "help.page.controls": "Thao tác",
