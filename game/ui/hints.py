@@ -357,25 +357,15 @@ class SolverHelper:
         self.app.group.add(*self.marks)
 
     def source_box(self, move) -> Box:
-        table, layout = self.table, self.table.layout
         pile = move.src
-        if pile.kind == COLUMN:
-            col = table.game.position.columns[pile.index]
-            places = table.card_places(pile, len(col))
-            x, y = places[len(col) - len(move.cards)]
-            bottom = places[-1][1] + layout.card_h
-            return Box(round(x), round(y), layout.card_w, round(bottom - y))
-        return layout.piles[pile]
+        row = len(self.table.game.position.columns[pile.index]) - len(move.cards) if pile.kind == COLUMN else None
+        return self.table.cards_box(pile, row)
 
     def target_box(self, move) -> Box:
-        table, layout = self.table, self.table.layout
         pile = move.dst
-        if pile.kind == COLUMN and table.game.position.columns[pile.index]:
-            x, y = table.card_places(pile, len(table.game.position.columns[pile.index]))[-1]
-            return Box(round(x), round(y), layout.card_w, layout.card_h)
         if pile.kind in (FOUNDATION, CELL) and pile.index is None:
             pile = Pile(pile.kind, 0)
-        return layout.piles[pile]
+        return self.table.cards_box(pile)
 
     def clear_marks(self) -> None:
         for mark in self.marks:

@@ -88,18 +88,7 @@ class Keyboard:
     def focus_box(self, pile: Pile, drop: bool = False) -> Box:
         """The ring's place: the focused card and the cards above it, the
         top card, or the pile's empty place."""
-        table, layout = self.table, self.table.layout
-        box = layout.piles[pile]
-        if pile.kind != COLUMN:
-            return box
-        col = table.game.position.columns[pile.index]
-        if not col:
-            return box
-        places = table.card_places(pile, len(col))
-        row = len(col) - 1 if drop else self.focus_row()
-        x, y = places[row]
-        top_y = places[-1][1]
-        return Box(round(x), round(y), box.w, round(top_y - y) + box.h)
+        return self.table.cards_box(pile, None if drop else self.focus_row())
 
     # ---- showing ------------------------------------------------------------------------
 

@@ -217,6 +217,19 @@ class TableScene(Scene):
             return [(box.x, box.y + dy) for dy in self.layout.column_offsets(hidden, count)]
         return [(box.x, box.y)] * count
 
+    def cards_box(self, pile: Pile, row: int | None = None) -> Box:
+        """Where a pile's cards from ``row`` (None: the top card) up lie:
+        a column's fanned run, else (or for an empty column) the pile's place."""
+        box = self.layout.piles[pile]
+        if pile.kind != COLUMN:
+            return box
+        col = self.game.position.columns[pile.index]
+        if not col:
+            return box
+        places = self.card_places(pile, len(col))
+        x, y = places[len(col) - 1 if row is None else row]
+        return Box(round(x), round(y), box.w, round(places[-1][1] - y) + box.h)
+
     def sync(self, animate: bool = True, deal: bool = False) -> None:
         """Match card sprites to the position and glide each to its place.
 
@@ -454,11 +467,7 @@ class TableScene(Scene):
         if not self.app.settings.drop_highlights:
             return
         for pile in self.drop_places(src, count):
-            box = self.kb.focus_box(pile, drop=True)
-            if pile.kind == COLUMN and self.game.position.columns[pile.index]:
-                x, y = self.card_places(pile, len(self.game.position.columns[pile.index]))[-1]
-                box = Box(round(x), round(y), self.layout.card_w, self.layout.card_h)
-            self.drop_marks.append(DropMarkSprite(box, self.art.radius, self.layout.scale))
+            self.drop_marks.append(DropMarkSprite(self.cards_box(pile), self.art.radius, self.layout.scale))
         self.app.group.add(*self.drop_marks)
 
     def clear_drop_marks(self) -> None:
