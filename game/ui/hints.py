@@ -30,7 +30,7 @@ from ..solver import UNKNOWN, UNWINNABLE, WINNABLE, SolverTask
 from .announce import card_name, pile_name
 from .fonts import fit_text
 from .layout import Box
-from .sprites import HIGHLIGHT_LAYER
+from .sprites import HIGHLIGHT_LAYER, ring
 
 if TYPE_CHECKING:
     from .app import App
@@ -385,11 +385,10 @@ class HintMarkSprite(pygame.sprite.DirtySprite):
         self._layer = HIGHLIGHT_LAYER
         thick = max(3, round(4 * scale))
         out = thick + 2
-        surf = pygame.Surface((box.w + 2 * out, box.h + 2 * out), pygame.SRCALPHA)
-        rect = surf.get_rect()
-        pygame.draw.rect(surf, (*HINT_COLOR, 44), rect, border_radius=radius + out)
-        pygame.draw.rect(surf, HINT_EDGE, rect, width=out, border_radius=radius + out)
-        pygame.draw.rect(surf, HINT_COLOR, rect.inflate(-2, -2), width=thick, border_radius=radius + out - 1)
+        outline = ring(box.w, box.h, radius, thick, HINT_COLOR, HINT_EDGE)
+        surf = pygame.Surface(outline.get_size(), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*HINT_COLOR, 44), surf.get_rect(), border_radius=radius + out)  # a faint tint inside
+        surf.blit(outline, (0, 0))
         self.image = surf
         self.rect = surf.get_rect(topleft=(box.x - out, box.y - out))
         self.dirty = 1

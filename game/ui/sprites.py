@@ -234,7 +234,7 @@ HIGHLIGHT_LAYER = 1440
 STATUS_LAYER = 1550
 
 
-def _ring(w: int, h: int, radius: int, thick: int, color, edge) -> pygame.Surface:
+def ring(w: int, h: int, radius: int, thick: int, color, edge) -> pygame.Surface:
     """An outline drawn just outside a ``w`` x ``h`` card place: a band of
     ``color`` with a thin dark edge on both sides, so it shows on the felt
     and on a white card alike."""
@@ -271,7 +271,7 @@ class FocusSprite(pygame.sprite.DirtySprite):
         image = self._cache.get(key)
         if image is None:
             color = theme.ACCENT if holding else theme.FOCUS
-            image = self._cache[key] = _ring(box.w, box.h, radius, thick, color, theme.FOCUS_EDGE)
+            image = self._cache[key] = ring(box.w, box.h, radius, thick, color, theme.FOCUS_EDGE)
         out = (image.get_width() - box.w) // 2
         self.image = image
         self.rect = image.get_rect(topleft=(box.x - out, box.y - out))
