@@ -211,27 +211,28 @@ class App:
     def find(self, kind: type) -> Scene | None:
         return next((s for s in self.scenes if isinstance(s, kind)), None)
 
+    def open_once(self, kind: type[Scene]) -> None:
+        """Open a ``kind`` scene unless one is already open."""
+        if not self.find(kind):
+            self.push(kind(self))
+
     def open_new_game(self) -> None:
-        if not self.find(dialogs.NewGameDialog):
-            self.push(dialogs.NewGameDialog(self))
+        self.open_once(dialogs.NewGameDialog)
 
     def open_options(self) -> None:
-        if not self.find(dialogs.OptionsDialog):
-            self.push(dialogs.OptionsDialog(self))
+        self.open_once(dialogs.OptionsDialog)
 
     def open_rules(self) -> None:
-        if not self.find(dialogs.RulesScene):
-            self.push(dialogs.RulesScene(self))
+        self.open_once(dialogs.RulesScene)
 
     def open_win(self) -> None:
-        if not self.find(dialogs.WinScene):
-            self.push(dialogs.WinScene(self))
+        self.open_once(dialogs.WinScene)
 
     def open_stats(self) -> None:
         from .stats_scene import StatsScene
 
-        if self.persistence is not None and not self.find(StatsScene):
-            self.push(StatsScene(self))
+        if self.persistence is not None:
+            self.open_once(StatsScene)
 
     def show_notices(self, notices: list[str]) -> None:
         """Tell the player once (message ids, e.g. a damaged save)."""
