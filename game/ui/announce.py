@@ -27,6 +27,18 @@ def card_name(card: int, lang: str) -> str:
                      suit=translate(f"say.suit.{suit_of(card)}", lang))
 
 
+def variant_name(game: str, variant: str, lang: str) -> str:
+    """``Eight Off · 4 cells``; a game without variants: its name alone."""
+    name = translate(f"game.{game}", lang)
+    cells = translate(f"variant.{variant}", lang)
+    return f"{name} · {cells}" if cells else name
+
+
+def deal_name(deal: str | None, lang: str) -> str:
+    """``Deal EH1-N-AAAAAAF``, or the words for a set-up position (no deal code)."""
+    return translate("ui.deal", lang, code=deal) if deal else translate("ui.position", lang)
+
+
 def pile_name(pile: Pile, lang: str) -> str:
     if pile.kind == COLUMN:
         return translate("say.pile.column", lang, n=pile.index + 1)

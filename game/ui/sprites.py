@@ -32,6 +32,14 @@ MOVING_LAYER = 2000
 DRAG_LAYER = 2500
 
 
+def clock(seconds: int | None) -> str:
+    """``m:ss``, from an hour on ``h:mm:ss``; None (no such time yet): a dash."""
+    if seconds is None:
+        return "–"
+    minutes, secs = divmod(int(seconds), 60)
+    return f"{minutes // 60}:{minutes % 60:02d}:{secs:02d}" if minutes >= 60 else f"{minutes}:{secs:02d}"
+
+
 def ease_out(t: float) -> float:
     return 1 - (1 - t) ** 3
 
@@ -138,12 +146,10 @@ class BarSprite(pygame.sprite.DirtySprite):
         pygame.draw.line(surf, (40, 80, 62), (0, self.box.h - 1), (self.box.w, self.box.h - 1))
         size = max(13, round(self.box.h * 0.4))
         pad = round(14 * self.s)
-        minutes, secs = divmod(seconds, 60)
-        clock = f"{minutes // 60}:{minutes % 60:02d}:{secs:02d}" if minutes >= 60 else f"{minutes}:{secs:02d}"
         stats = "   ".join([
             translate("ui.score", lang, score=score),
             translate("ui.moves", lang, moves=moves),
-            translate("ui.time", lang, time=clock),
+            translate("ui.time", lang, time=clock(seconds)),
         ])
         stats_img = font(size).render(stats, True, theme.BAR_TEXT)
         right = self.text_right - pad

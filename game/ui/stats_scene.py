@@ -12,10 +12,12 @@ from ..engine.deals import EASY_HARP, EIGHT_OFF, GAMES
 from ..i18n import translate
 from ..stats import RECENT, VariantStats
 from . import theme
+from .announce import variant_name
 from .dialogs import ConfirmDialog
 from .fonts import fit_text, font, wrap_fit
 from .layout import Box
 from .panel import PanelScene
+from .sprites import clock
 from .widgets import Button
 
 if TYPE_CHECKING:
@@ -23,19 +25,6 @@ if TYPE_CHECKING:
 
 LOST = (200, 92, 78)
 CHOICES: tuple[tuple[str, str], ...] = tuple((g, v) for g in (EASY_HARP, EIGHT_OFF) for v in GAMES[g][1])
-
-
-def variant_name(game: str, variant: str, lang: str) -> str:
-    name = translate(f"game.{game}", lang)
-    cells = translate(f"variant.{variant}", lang)
-    return f"{name} · {cells}" if cells else name
-
-
-def clock(seconds: int | None) -> str:
-    if seconds is None:
-        return "–"
-    minutes, secs = divmod(int(seconds), 60)
-    return f"{minutes // 60}:{minutes % 60:02d}:{secs:02d}" if minutes >= 60 else f"{minutes}:{secs:02d}"
 
 
 def figures(s: VariantStats, lang: str) -> list[tuple[str, str]]:

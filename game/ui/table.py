@@ -19,7 +19,7 @@ from ..engine import Action, Game, Outcome, Pile, Position, Refusal
 from ..engine.actions import CELL, COLUMN, DRAW, DTAP, FOUNDATION, MOVE, STOCK, TAP, UNDO, WASTE
 from ..i18n import translate
 from . import theme
-from .announce import describe_outcome
+from .announce import deal_name, describe_outcome, variant_name
 from .cardart import CardArt, card_art
 from .keyboard import Keyboard
 from .layout import Box, Layout, make_layout
@@ -96,8 +96,7 @@ class TableScene(Scene):
         for scene in self.app.scenes[1:]:
             self.app.group.add(*scene.sprites)
         lang = self.app.settings.lang
-        deal = translate("ui.deal", lang, code=pos.deal) if pos.deal else translate("ui.position", lang)
-        self.app.announcer.say_key("say.new_game", game=translate(f"game.{pos.game}", lang), deal=deal)
+        self.app.announcer.say_key("say.new_game", game=translate(f"game.{pos.game}", lang), deal=deal_name(pos.deal, lang))
         self.app.emit("new_game", game)
 
     def make_layout(self) -> Layout:
@@ -369,12 +368,8 @@ class TableScene(Scene):
             return
         pos = self.game.position
         lang = self.app.settings.lang
-        name = translate(f"game.{pos.game}", lang)
-        variant = translate(f"variant.{pos.variant}", lang)
-        if variant:
-            name = f"{name} · {variant}"
-        code = translate("ui.deal", lang, code=pos.deal) if pos.deal else translate("ui.position", lang)
-        self.bar.show(lang, name, code, pos.score, pos.moves, self.elapsed_ms // 1000)
+        self.bar.show(lang, variant_name(pos.game, pos.variant, lang), deal_name(pos.deal, lang), pos.score, pos.moves,
+                      self.elapsed_ms // 1000)
 
     def refresh_text(self) -> None:
         self.art = self.make_art(self.layout)
