@@ -72,7 +72,7 @@ def render_position(pos: Position, width: int, height: int, lang: str,
     as the game, drawn once into a surface of ``width`` x ``height``.
     ``highlight``: (an action, whether it was played) marks the cards it
     moved where they landed, or the cards it tried to move and where to."""
-    from .table import felt
+    from .table import felt, pile_marker
 
     layout = make_layout(pos.game, pos.variant, width, height, ("x",))
     top = layout.bar.h - round(6 * layout.scale)  # the preview has no bar
@@ -89,9 +89,7 @@ def render_position(pos: Position, width: int, height: int, lang: str,
     rules = rules_for(pos.game, pos.variant)
     places: dict[Pile, list[tuple[int, int]]] = {}
     for pile, box in layout.piles.items():
-        kind = {COLUMN: "column", CELL: "cell", STOCK: "stock", WASTE: "waste"}.get(pile.kind, "foundation")
-        marker = art.marker(kind, rules.foundation_suits[pile.index]) if kind == "foundation" else art.marker(kind)
-        surf.blit(marker, (box.x, box.y - top))
+        surf.blit(pile_marker(art, pile, rules), (box.x, box.y - top))
     for pile, cards in piles:
         box = layout.piles[pile]
         if cards:
