@@ -16,7 +16,6 @@ from . import theme
 from .fonts import fit_text, font, wrap, wrap_fit
 from .layout import Box
 from .panel import SCRIM_LAYER, PanelScene
-from .scene import ImageSprite
 from .widgets import Button, TextField, Toggle
 
 if TYPE_CHECKING:

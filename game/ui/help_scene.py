@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import Action, Game, Outcome, Pile, Position
+from ..engine import Action, Outcome, Pile, Position
 from ..engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE
 from ..engine.deals import EASY_HARP
 from ..help import EXAMPLES, PAGES, Example

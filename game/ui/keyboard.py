@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import Action, Pile, Refusal
-from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, MOVE, STOCK, UNDO
+from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, MOVE, STOCK
 from ..engine.game import Outcome
 from .announce import describe_focus, pile_cards
 from .layout import Box

@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..engine import ActionSyntaxError, Game, Position, deals
+from ..engine import Action, ActionSyntaxError, Game, Position
 from ..engine.errors import EngineInputError
 from ..i18n import CATALOGUES, normalize_language
 
@@ -94,10 +94,7 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
             game = Game.from_deal(args.deal)
         else:
             game = None
-        actions = split_actions(args.actions)
-        from ..engine import Action
-
-        parsed = [Action.parse(a) for a in actions]
+        parsed = [Action.parse(a) for a in split_actions(args.actions)]
     except (OSError, UnicodeDecodeError) as exc:  # UnicodeDecodeError: not a text file
         p.error(f"--position: {exc}")
     except (EngineInputError, ActionSyntaxError) as exc:
