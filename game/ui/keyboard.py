@@ -20,7 +20,7 @@ import pygame
 from ..engine import Action, Pile, Refusal
 from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, MOVE, STOCK
 from ..engine.game import Outcome
-from .announce import describe_focus, pile_cards
+from .announce import card_name, describe_focus, pile_cards
 from .layout import Box
 from .sprites import DRAG_LAYER
 
@@ -266,8 +266,6 @@ class Keyboard:
         table.show_drop_marks(self.focus, count)
         table.sound("pickup")
         lang = self.app.settings.lang
-        from .announce import card_name
-
         name = card_name(picked[0], lang)
         key = "say.picked" if count == 1 else "say.picked_run"
         self.app.announcer.say_key(key, card=name, count=count)
@@ -285,12 +283,10 @@ class Keyboard:
     def drop(self, dst: Pile) -> None:
         table = self.table
         src, count = self.held["pile"], self.held["count"]
-        self.release_look()
-        if dst == src or (src.kind == FOUNDATION and dst.kind == FOUNDATION):
-            table.sync(animate=True)
-            self.app.announcer.say_key("say.put_back")
-            self.refresh()
+        if table.stays_put(src, dst):
+            self.cancel()
             return
+        self.release_look()
         if dst.kind == FOUNDATION:
             dst = Pile(FOUNDATION)
         table.play(Action(MOVE, src, dst, count))
@@ -316,17 +312,12 @@ class Keyboard:
         src = self.focus
         if src == dst:
             return  # like a drop on its own pile: nothing happens
-        if src.kind == STOCK:
-            self.table.play(Action(MOVE, src, dst, 1))
-            return
         self.table.play(Action(MOVE, src, dst, self.count()))
         self.refresh()
 
     def pointer_used(self) -> None:
         """The mouse took over: hide the ring, put held cards back."""
-        if self.held:
-            self.release_look()
-            self.table.sync(animate=True)
+        self.drop_held_quietly()
         if self.active:
             self.active = False
             self.refresh()

@@ -459,6 +459,12 @@ class TableScene(Scene):
             mark.kill()
         self.drop_marks = []
 
+    @staticmethod
+    def stays_put(src: Pile, dst: Pile) -> bool:
+        """Cards dropped where they came from (for a foundation card: on any
+        foundation) are put back, not played."""
+        return dst == src or (src.kind == FOUNDATION and dst.kind == FOUNDATION)
+
     def undo(self) -> None:
         self.finish_animations()
         self.play(Action(UNDO))
@@ -607,7 +613,7 @@ class TableScene(Scene):
             self.end_drag_look(press)
             src, count = press["pile"], press["count"]
             dst = self.drop_target(press["sprites"][0].box(), src, count)
-            if dst is None or dst == src or (src.kind == FOUNDATION and dst.kind == FOUNDATION):
+            if dst is None or self.stays_put(src, dst):
                 self.sync(animate=True)  # a cancelled drag: the cards glide home
                 return
             self.play(Action(MOVE, src, dst, count))
