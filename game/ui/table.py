@@ -129,11 +129,15 @@ class TableScene(Scene):
         self.build_chrome()
         if status_text and self.status is not None:
             self.status.show(status_text)
+        self.redraw_cards()
+        self.sync(animate=False)
+
+    def redraw_cards(self) -> None:
+        """Every card sprite in the table's current art."""
         for sprites in self.cards.values():
             for sprite in sprites:
                 sprite.art = self.art
                 sprite.refresh()
-        self.sync(animate=False)
 
     def build_chrome(self) -> None:
         layout = self.layout
@@ -362,10 +366,7 @@ class TableScene(Scene):
 
     def refresh_text(self) -> None:
         self.art = self.make_art(self.layout)
-        for sprites in self.cards.values():
-            for sprite in sprites:
-                sprite.art = self.art
-                sprite.refresh()
+        self.redraw_cards()
         for button in self.buttons.values():
             button.redraw()
         self.bar.state = None
@@ -637,9 +638,11 @@ class TableScene(Scene):
             self.pending_refusal = None
             self.play(Action(DTAP, pile))
             return
-        if isinstance(self.game.check(Action(TAP, pile)), Refusal):  # refused: maybe the first half of a double tap
+        action = Action(TAP, pile)
+        checked = self.game.check(action)
+        if isinstance(checked, Refusal):  # refused: maybe the first half of a double tap
             self.last_tap = (pile, now, False)
-            refusal = self.game.play(Action(TAP, pile))
+            refusal = Outcome(action, refusal=checked)  # what game.play would answer, without asking twice
             self.app.emit("action", refusal)
             if self.app.settings.double_tap:
                 self.pending_refusal = (refusal, now + DOUBLE_TAP_MS)
@@ -647,7 +650,7 @@ class TableScene(Scene):
                 self.show_refusal(refusal)
             return
         self.last_tap = (pile, now, True)
-        self.play(Action(TAP, pile))
+        self.play(action)
 
 
 MARKERS = {COLUMN: "column", FOUNDATION: "foundation", CELL: "cell", STOCK: "stock", WASTE: "waste"}
