@@ -437,7 +437,7 @@ class TableScene(Scene):
         engine is asked about each (a foundation: the slot it would use)."""
         places: list[Pile] = []
         for pile in self.layout.piles:
-            if pile == src or pile.kind in (STOCK, WASTE, FOUNDATION):
+            if pile == src or pile.kind == FOUNDATION:  # the foundations: asked as one area below
                 continue
             if not isinstance(self.game.check(Action(MOVE, src, pile, count)), Refusal):
                 places.append(pile)
