@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from .app import App
 
 
+CODE_HINT: tuple[str, dict] = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAAAF"})  # the empty field's line
+
+
 class NewGameDialog(PanelScene):
     title_key = "ui.new_game.title"
 
@@ -29,18 +32,17 @@ class NewGameDialog(PanelScene):
         pos = app.table.game.position if app.table.game else None
         self.choice_game = pos.game if pos else app.settings.game
         self.choice_variant = pos.variant if pos else app.settings.variant
-        self.code_state: tuple[str, dict] = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAAAF"})
+        self.code_state: tuple[str, dict] = CODE_HINT
         self.code_ok = self.code_error = False
         super().__init__(app, 660, 610)
 
     def build(self) -> None:
         p = self.px
         self.game_buttons = {
-            g: Button(Box(p(170), p(80), p(220), p(50)), f"game.{g}", lambda g=g: self.choose_game(g), style="choice")
-            for g in (EASY_HARP,)
+            g: Button(Box(p(170 + i * 230), p(80), p(220), p(50)), f"game.{g}", lambda g=g: self.choose_game(g),
+                      style="choice")
+            for i, g in enumerate((EASY_HARP, EIGHT_OFF))
         }
-        self.game_buttons[EIGHT_OFF] = Button(Box(p(400), p(80), p(220), p(50)), f"game.{EIGHT_OFF}",
-                                              lambda: self.choose_game(EIGHT_OFF), style="choice")
         self.cell_buttons = {
             v: Button(Box(p(170 + i * 100), p(146), p(90), p(46)), "ui.new_game.cells_count",
                       lambda v=v: self.choose_variant(v), params={"count": v[1:]}, style="choice")
@@ -104,7 +106,7 @@ class NewGameDialog(PanelScene):
     def code_changed(self, text: str) -> None:
         self.code_ok = self.code_error = False
         if not text.strip():
-            self.code_state = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAAAF"})
+            self.code_state = CODE_HINT
         else:
             try:
                 code = parse_code(text)
@@ -238,10 +240,7 @@ class NoticeDialog(PanelScene):
     WIDTH = 620
 
     def __init__(self, app: "App", notices: list[str]) -> None:
-        self.notices: list[str] = []
-        for notice in notices:
-            if notice not in self.notices:
-                self.notices.append(notice)
+        self.notices = list(dict.fromkeys(notices))  # each once, in order
         super().__init__(app, self.WIDTH, self.base_height(app.settings.lang))
 
     def base_height(self, lang: str) -> int:
