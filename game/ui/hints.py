@@ -182,12 +182,9 @@ class SolverHelper:
         hinted = self.want_hint
         if hinted:
             self.want_hint = False
-            if result.result == WINNABLE and search.key in self.plan_keys and self.show_hint(self.plan_keys[search.key]):
-                pass
-            elif result.result == UNWINNABLE:
-                self.say("say.hint_unwinnable")
-            else:
-                self.say("say.hint_unknown")
+            shown = result.result == WINNABLE and search.key in self.plan_keys and self.show_hint(self.plan_keys[search.key])
+            if not shown:
+                self.say("say.hint_unwinnable" if result.result == UNWINNABLE else "say.hint_unknown")
         was = self.verdict
         self.show_verdict(result.result)
         if was != UNWINNABLE and self.verdict == UNWINNABLE and not hinted:
@@ -283,7 +280,10 @@ class SolverHelper:
         self.show_verdict(self.verdict)
 
     def say(self, key: str, banner: bool = True, **params) -> None:
-        text = translate(key, self.app.settings.lang, **params)
+        self.tell(translate(key, self.app.settings.lang, **params), banner)
+
+    def tell(self, text: str, banner: bool = True) -> None:
+        """Say ``text`` (a live region or the status line) and show it on the banner."""
         self.app.announcer.say(text)
         if banner and self.table.banner is not None:
             self.table.banner.show(text, self.app.now())
@@ -310,8 +310,7 @@ class SolverHelper:
                 text = translate("say.move", lang, card=what, pile=where)
             text = translate("say.hint", lang, move=text)
         self.show_marks(index, move)
-        self.app.announcer.say(text)
-        self.table.banner.show(text, self.app.now())
+        self.tell(text)
         self.show_verdict(WINNABLE)
         return True
 
