@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import Action, Outcome, Pile, Position
-from ..engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE
+from ..engine.actions import COLUMN, STOCK
 from ..engine.deals import EASY_HARP
 from ..help import EXAMPLES, PAGES, Example
 from ..i18n import translate
@@ -72,21 +72,16 @@ def render_position(pos: Position, width: int, height: int, lang: str,
     as the game, drawn once into a surface of ``width`` x ``height``.
     ``highlight``: (an action, whether it was played) marks the cards it
     moved where they landed, or the cards it tried to move and where to."""
-    from .table import felt, pile_marker
+    from .table import felt, pile_marker, piles_of
 
     layout = make_layout(pos.game, pos.variant, width, height, ("x",))
     top = layout.bar.h - round(6 * layout.scale)  # the preview has no bar
     surf = felt(width, height)
     art = card_art(layout.card_w, layout.card_h, lang)
-    cols = [(Pile(COLUMN, i), col) for i, col in enumerate(pos.columns)]
-    piles: list[tuple[Pile, list[int]]] = []
-    if pos.game == EASY_HARP:
-        piles += [(Pile(STOCK), list(pos.stock)), (Pile(WASTE), list(pos.waste))]
-    piles += [(Pile(FOUNDATION, i), list(slot)) for i, slot in enumerate(pos.foundations)]
-    piles += [(Pile(CELL, i), [] if c is None else [c]) for i, c in enumerate(pos.cells)]
-    from ..engine.rules import rules_for
-
-    rules = rules_for(pos.game, pos.variant)
+    everything = piles_of(pos)
+    cols = [(pile, cards) for pile, cards in everything if pile.kind == COLUMN]
+    piles = [(pile, cards) for pile, cards in everything if pile.kind != COLUMN]
+    rules = pos.rules
     places: dict[Pile, list[tuple[int, int]]] = {}
     for pile, box in layout.piles.items():
         surf.blit(pile_marker(art, pile, rules), (box.x, box.y - top))

@@ -193,15 +193,6 @@ class TableScene(Scene):
 
     # ---- showing the position ---------------------------------------------------
 
-    def piles_of(self, pos: Position) -> list[tuple[Pile, list[int]]]:
-        piles: list[tuple[Pile, list[int]]] = []
-        if self.game.rules.has_stock:
-            piles += [(Pile(STOCK), pos.stock), (Pile(WASTE), pos.waste)]
-        piles += [(Pile(FOUNDATION, i), slot) for i, slot in enumerate(pos.foundations)]
-        piles += [(Pile(CELL, i), [] if c is None else [c]) for i, c in enumerate(pos.cells)]
-        piles += [(Pile(COLUMN, i), col) for i, col in enumerate(pos.columns)]
-        return piles
-
     def card_places(self, pile: Pile, count: int) -> list[tuple[float, float]]:
         box = self.layout.piles[pile]
         if pile.kind == COLUMN:
@@ -231,7 +222,7 @@ class TableScene(Scene):
         pos = self.game.position
         now = self.app.now()
         old = self.cards
-        piles = self.piles_of(pos)
+        piles = piles_of(pos)
         claimed: set[int] = set()
         new: dict[Pile, list[CardSprite | None]] = {}
         for pile, cards in piles:
@@ -651,6 +642,17 @@ class TableScene(Scene):
             return
         self.last_tap = (pile, now, True)
         self.play(action)
+
+
+def piles_of(pos: Position) -> list[tuple[Pile, list[int]]]:
+    """Every pile of ``pos`` with its cards: stock and waste, foundations, cells, columns."""
+    piles: list[tuple[Pile, list[int]]] = []
+    if pos.rules.has_stock:
+        piles += [(Pile(STOCK), pos.stock), (Pile(WASTE), pos.waste)]
+    piles += [(Pile(FOUNDATION, i), slot) for i, slot in enumerate(pos.foundations)]
+    piles += [(Pile(CELL, i), [] if c is None else [c]) for i, c in enumerate(pos.cells)]
+    piles += [(Pile(COLUMN, i), col) for i, col in enumerate(pos.columns)]
+    return piles
 
 
 MARKERS = {COLUMN: "column", FOUNDATION: "foundation", CELL: "cell", STOCK: "stock", WASTE: "waste"}
