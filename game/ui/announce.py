@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from .. import platform
-from ..engine import Outcome, Pile, Position
+from ..engine import Move, Outcome, Pile, Position
 from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
 from ..engine.cards import rank_of, suit_of
 from ..engine.rules import TURN
@@ -64,6 +64,15 @@ def pile_cards(pos: Position, pile: Pile) -> list[int]:
     return pos.waste if pile.kind == WASTE else pos.stock
 
 
+def move_words(move: Move, lang: str) -> str:
+    """``King of hearts to column 3`` (a run: with how many cards)."""
+    first = card_name(move.cards[0], lang)
+    where = pile_name(move.dst, lang)
+    if len(move.cards) > 1:
+        return translate("say.move_run", lang, card=first, count=len(move.cards), pile=where)
+    return translate("say.move", lang, card=first, pile=where)
+
+
 def describe_outcome(outcome: Outcome, pos: Position, lang: str, explain: bool = True) -> str:
     """One sentence for what ``outcome`` did to the table (``pos`` is after it)."""
     if not outcome.ok:
@@ -82,12 +91,7 @@ def describe_outcome(outcome: Outcome, pos: Position, lang: str, explain: bool =
         return translate("say.turn", lang)
     if move.kind == DRAW:
         return translate("say.draw", lang, card=card_name(move.cards[0], lang))
-    first = card_name(move.cards[0], lang)
-    where = pile_name(move.dst, lang)
-    if len(move.cards) > 1:
-        text = translate("say.move_run", lang, card=first, count=len(move.cards), pile=where)
-    else:
-        text = translate("say.move", lang, card=first, pile=where)
+    text = move_words(move, lang)
     if move.flip and move.src is not None and move.src.kind == COLUMN and pos.columns[move.src.index]:
         text += " " + translate("say.flip", lang, card=card_name(pos.columns[move.src.index][-1], lang))
     return text

@@ -27,7 +27,7 @@ from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
 from ..engine.rules import TURN
 from ..i18n import translate
 from ..solver import UNKNOWN, UNWINNABLE, WINNABLE, SolverTask
-from .announce import card_name, pile_name
+from .announce import move_words
 from .fonts import fit_text
 from .layout import Box
 from .sprites import HIGHLIGHT_LAYER, ring
@@ -302,13 +302,7 @@ class SolverHelper:
             count = self.draws_ahead(index)
             text = translate("say.hint_draw", lang) if count == 1 else translate("say.hint_draws", lang, count=count)
         else:
-            what = card_name(move.cards[0], lang)
-            where = pile_name(move.dst, lang)
-            if len(move.cards) > 1:
-                text = translate("say.move_run", lang, card=what, count=len(move.cards), pile=where)
-            else:
-                text = translate("say.move", lang, card=what, pile=where)
-            text = translate("say.hint", lang, move=text)
+            text = translate("say.hint", lang, move=move_words(move, lang))
         self.show_marks(index, move)
         self.tell(text)
         self.show_verdict(WINNABLE)
