@@ -16,6 +16,7 @@ from . import theme
 from .fonts import fit_text, font, wrap, wrap_fit
 from .layout import Box
 from .panel import SCRIM_LAYER, PanelScene
+from .sprites import clock
 from .widgets import Button, TextField, Toggle
 
 if TYPE_CHECKING:
@@ -333,7 +334,7 @@ class WinScene(PanelScene):
         pos = table.game.position
         seconds = table.elapsed_ms // 1000
         values = [("ui.win.score", str(pos.score)), ("ui.win.moves", str(pos.moves)),
-                  ("ui.win.time", f"{seconds // 60}:{seconds % 60:02d}")]
+                  ("ui.win.time", clock(seconds))]
         col_w = (self.pw - self.px(56)) // 3
         for i, (key, value) in enumerate(values):
             cx = self.px(28) + col_w * i + col_w // 2
