@@ -555,9 +555,15 @@ class TableScene(Scene):
         pile, row = hit
         count = 1
         if pile.kind == COLUMN:
-            if row is None or row < self.game.position.hidden[pile.index]:
-                return  # an empty slot or a face-down card: nothing to pick
+            if row is None:
+                return  # an empty slot: nothing to pick
             count = len(self.game.position.columns[pile.index]) - row
+            if row < self.game.position.hidden[pile.index]:
+                # a face-down card: nothing to pick, and the engine says why
+                picked = self.game.rules.picked(self.game.position, pile, count)
+                if isinstance(picked, Refusal):
+                    self.show_refusal(Outcome(Action(MOVE, pile, pile, count), refusal=picked))
+                return
         sprites = self.cards.get(pile, [])[-count:] if row is not None else []
         self.press = {
             "pile": pile, "row": row, "count": count, "start": pos, "dragging": False,

@@ -340,3 +340,12 @@ def test_random_input_eight_off(driver_for):
 
 def test_random_input_eight_off_two_cells_portrait(driver_for):
     random_session(driver_for("EO1-C2-AAAAAFA", size=(720, 1280)), seed=3, events=1500)
+
+
+def test_pressing_a_face_down_card_says_why_it_does_not_move(driver_for):
+    d = driver_for("EH1-N-AAAAAAF")
+    d.settle()
+    before = d.game.position.to_dict()
+    d.click(d.card_center(Pile("c", 8), 0))  # the bottom card of column 9 lies face down
+    assert banner_text(d) == translate("rule.face-down", "en")
+    assert d.game.position.to_dict() == before
