@@ -37,6 +37,11 @@ from __future__ import annotations
 from ..engine.position import Position
 
 KING = 12
+# Score weights (cards home, face-down cards, empty columns, cards above a
+# card that goes home next). Solving times are heavy-tailed and each weighting
+# is quick on different deals, so the search runs one best-first search per
+# weighting, taking turns (``portfolio``).
+WEIGHTS = ((40, 30, 25, 6), (5, 50, 25, 6), (2, 50, 25, 10), (5, 50, 40, 3))
 
 
 def _red(c: int) -> bool:
@@ -75,12 +80,21 @@ def _settle(cols, hidden, talon, drawn, found, acts):
     moved = True
     while moved:
         moved = False
+        black = min(found[0], found[1], found[6], found[7])
+        red = min(found[2], found[3], found[4], found[5])
+        # a card of rank index r (0 = ace) is safe when the other colour has
+        # r home and its own colour r - 1 (see _safe)
         for i in range(len(cols)):
             col = cols[i]
             while col:
                 c = col[-1]
-                s = _slot_for(found, c)
-                if s < 0 or not _safe(found, c):
+                r = c % 13
+                s = 2 * (c // 13)
+                if found[s] != r:
+                    s += 1
+                    if found[s] != r:
+                        break
+                if r and ((r > black or r - 1 > red) if 13 <= c < 39 else (r > red or r - 1 > black)):
                     break
                 found[s] += 1
                 col = col[:-1]
@@ -89,36 +103,61 @@ def _settle(cols, hidden, talon, drawn, found, acts):
                     hidden[i] -= 1
                 acts.append(f"c{i + 1}>f")
                 moved = True
-        i = 0
-        while i < len(talon):
-            c = talon[i]
-            s = _slot_for(found, c)
-            if s >= 0 and _safe(found, c):
-                acts.extend(_draws(drawn, len(talon), i))
-                acts.append("w>f")
-                found[s] += 1
-                talon = talon[:i] + talon[i + 1:]
-                drawn = i
-                moved = True
-            else:
-                i += 1
+                if r:
+                    black = min(found[0], found[1], found[6], found[7])
+                    red = min(found[2], found[3], found[4], found[5])
+        for s in range(8):
+            r = found[s]
+            if r == 13:
+                continue
+            c = s // 2 * 13 + r
+            if r and ((r > black or r - 1 > red) if 13 <= c < 39 else (r > red or r - 1 > black)):
+                continue
+            i = talon.find(c)
+            if i < 0:
+                continue
+            acts.extend(_draws(drawn, len(talon), i))
+            acts.append("w>f")
+            found[_slot_for(found, c)] += 1
+            talon = talon[:i] + talon[i + 1:]
+            drawn = i
+            moved = True
+            black = min(found[0], found[1], found[6], found[7])
+            red = min(found[2], found[3], found[4], found[5])
     return talon, drawn
 
 
-def _score(cols, hidden, talon, found) -> int:
-    score = 40 * sum(found) - 30 * sum(hidden) - len(talon)
+def _score(cols, hidden, talon, found, weights) -> int:
+    w_home, w_hidden, w_empty, w_buried = weights
+    score = w_home * sum(found) - w_hidden * sum(hidden) - len(talon)
     for col, h in zip(cols, hidden):
         if not col:
-            score += 25
+            score += w_empty
         elif h:
             score -= 2 * (len(col) - h)  # face-up cards piled on face-down ones
+    # the next card of each foundation slot: the fewer cards above it, the better
+    for s in range(0, 8, 2):
+        for level in {found[s], found[s + 1]}:
+            if level == 13:
+                continue
+            c = s // 2 * 13 + level
+            if c in talon:
+                continue
+            depth = 99
+            for col in cols:
+                i = col.rfind(c)
+                if i >= 0 and len(col) - 1 - i < depth:
+                    depth = len(col) - 1 - i
+            if depth < 99:
+                score -= w_buried * depth
     return score
 
 
 class EasyHarpProblem:
     strategy = "portfolio"
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Position, weights=WEIGHTS[0]) -> None:
+        self.weights = weights
         talon = bytes(position.waste) + bytes(reversed(position.stock))
         self.root = (
             tuple(bytes(col) for col in position.columns),
@@ -127,6 +166,15 @@ class EasyHarpProblem:
             len(position.waste),
             tuple(len(slot) for slot in position.foundations),
         )
+
+    def variants(self) -> list:
+        """One problem per score weighting, for the best-first searches."""
+        out = []
+        for weights in WEIGHTS:
+            twin = object.__new__(EasyHarpProblem)
+            twin.root, twin.weights = self.root, weights
+            out.append(twin)
+        return out
 
     def start(self):
         cols, hidden, talon, drawn, found = self.root
@@ -165,78 +213,121 @@ class EasyHarpProblem:
                             hosts.setdefault(fit, []).append(i)
             elif empty < 0:
                 empty = i
-        moves = []  # (src kind, src index, count, dst kind, dst index)
+        in_talon = set(talon)
+        # A move is a list of steps (src kind, src index or talon card, count, dst kind, dst index).
+        # Talon cards are never played alone: see the module's notes.
+        moves: list[list[tuple]] = []
+
+        memo: dict[int, list[list[tuple]]] = {}
+
+        def chains(card: int) -> list[list[tuple]]:
+            """Every way to bring talon cards onto the table so that ``card``
+            (not from the talon) then fits on the last of them (new lists)."""
+            if card in memo:
+                return [list(chain) for chain in memo[card]]
+            r = card % 13
+            if r == KING:
+                return []
+            out = []
+            for y in ((r + 1, 39 + r + 1) if _red(card) else (13 + r + 1, 26 + r + 1)):
+                if y not in in_talon:
+                    continue
+                for di in hosts.get(y, ()):
+                    out.append([("w", y, 1, "c", di)])
+                if y % 13 == KING:
+                    if empty >= 0:
+                        out.append([("w", y, 1, "c", empty)])
+                else:
+                    for sub in chains(y):
+                        dst = sub[-1][4]
+                        sub.append(("w", y, 1, "c", dst))
+                        out.append(sub)
+            memo[card] = out
+            return [list(chain) for chain in out]
+
         for si, col in enumerate(cols):
             if not col:
                 continue
             c = col[-1]
             n = len(col)
-            if _slot_for(found, c) >= 0:
-                moves.append(("c", si, 1, "f", -1))
+            r = c % 13
+            s0 = 2 * (c // 13)
+            for s in (s0, s0 + 1) if found[s0] != found[s0 + 1] else (s0,):
+                level = found[s]
+                if level == r:
+                    moves.append([("c", si, 1, "f", s)])
+                elif level < r:
+                    # talon cards of this suit home first, then this one
+                    base = s0 // 2 * 13
+                    if all(base + k in in_talon for k in range(level, r)):
+                        steps = [("w", base + k, 1, "f", s) for k in range(level, r)]
+                        steps.append(("c", si, 1, "f", s))
+                        moves.append(steps)
             for di in hosts.get(c, ()):
                 if di != si:
-                    moves.append(("c", si, 1, "c", di))
+                    moves.append([("c", si, 1, "c", di)])
+            for chain in chains(c):
+                dst = chain[-1][4]
+                if dst != si:
+                    chain.append(("c", si, 1, "c", dst))
+                    moves.append(chain)
             if empty >= 0:
                 j = n - 1
                 h = hidden[si]
                 while j > h and col[j - 1] % 13 == col[j] % 13 + 1 and _red(col[j - 1]) != _red(col[j]):
                     j -= 1
                 if j > 0 and col[j] % 13 == KING:
-                    moves.append(("c", si, n - j, "c", empty))
-        seen_cards = set()
-        for ti, c in enumerate(talon):
-            if c in seen_cards and False:
-                continue
-            if _slot_for(found, c) >= 0:
-                moves.append(("w", ti, 1, "f", -1))
-            for di in hosts.get(c, ()):
-                moves.append(("w", ti, 1, "c", di))
-            if empty >= 0 and c % 13 == KING:
-                moves.append(("w", ti, 1, "c", empty))
+                    moves.append([("c", si, n - j, "c", empty)])
         for slot in range(8):
             k = found[slot]
-            if k:
+            if k and not (slot & 1 and found[slot - 1] == k):
                 c = (slot // 2) * 13 + k - 1
                 if _safe(found, c):
                     continue
                 for di in hosts.get(c, ()):
-                    moves.append(("f", slot, 1, "c", di))
+                    moves.append([("f", slot, 1, "c", di)])
                 if empty >= 0 and c % 13 == KING:
-                    moves.append(("f", slot, 1, "c", empty))
+                    moves.append([("f", slot, 1, "c", empty)])
+                for chain in chains(c):
+                    chain.append(("f", slot, 1, "c", chain[-1][4]))
+                    moves.append(chain)
 
         out = []
-        for sk, si, k, dk, di in moves:
+        for steps in moves:
             ncols = list(cols)
             nhidden = list(hidden)
             nfound = list(found)
             ntalon, ndrawn = talon, drawn
-            if sk == "c":
-                src = cols[si]
-                cards = src[len(src) - k:]
-                rest = len(src) - k
-                ncols[si] = src[:rest]
-                if rest and rest == hidden[si]:
-                    nhidden[si] -= 1
-                acts = [f"c{si + 1}.{k}>" if k > 1 else f"c{si + 1}>"]
-            elif sk == "w":
-                cards = talon[si:si + 1]
-                acts = _draws(drawn, len(talon), si)
-                acts.append("w>")
-                ntalon = talon[:si] + talon[si + 1:]
-                ndrawn = si
-            else:
-                card = (si // 2) * 13 + found[si] - 1
-                cards = bytes((card,))
-                nfound[si] -= 1
-                acts = [f"f{si + 1}>"]
-            if dk == "c":
-                ncols[di] = cols[di] + cards
-                acts[-1] += f"c{di + 1}"
-            else:
-                nfound[_slot_for(found, cards[0])] += 1
-                acts[-1] += "f"
+            acts: list[str] = []
+            for sk, si, k, dk, di in steps:
+                if sk == "c":
+                    src = ncols[si]
+                    rest = len(src) - k
+                    cards = src[rest:]
+                    ncols[si] = src[:rest]
+                    if rest and rest == nhidden[si]:
+                        nhidden[si] -= 1
+                    acts.append(f"c{si + 1}.{k}>" if k > 1 else f"c{si + 1}>")
+                elif sk == "w":
+                    ti = ntalon.index(si)
+                    cards = ntalon[ti:ti + 1]
+                    acts.extend(_draws(ndrawn, len(ntalon), ti))
+                    acts.append("w>")
+                    ntalon = ntalon[:ti] + ntalon[ti + 1:]
+                    ndrawn = ti
+                else:
+                    card = (si // 2) * 13 + nfound[si] - 1
+                    cards = bytes((card,))
+                    nfound[si] -= 1
+                    acts.append(f"f{si + 1}>")
+                if dk == "c":
+                    ncols[di] = ncols[di] + cards
+                    acts[-1] += f"c{di + 1}"
+                else:
+                    nfound[_slot_for(nfound, cards[0])] += 1
+                    acts[-1] += "f"
             ntalon, ndrawn = _settle(ncols, nhidden, ntalon, ndrawn, nfound, acts)
             child = (tuple(ncols), tuple(nhidden), ntalon, ndrawn, tuple(nfound))
-            out.append((_score(ncols, nhidden, ntalon, nfound), len(out), acts, child))
+            out.append((_score(ncols, nhidden, ntalon, nfound, self.weights), len(out), acts, child))
         out.sort(reverse=True)
         return [(score, acts, child) for score, _, acts, child in out]

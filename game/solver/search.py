@@ -144,12 +144,14 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
 
 def portfolio(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
     """Best-first and depth-first taking turns, each on its own table: they
-    solve different deals quickly. The first verdict wins (each search is
+    solve different deals quickly. A problem with ``variants()`` (the same
+    game scored in different ways) gets one best-first search per variant. The first verdict wins (each search is
     exhaustive on its own, so either one's ``unwinnable`` is a proof)."""
     searches = []
-    for strategy in (best_first, depth_first):
+    variants = problem.variants() if hasattr(problem, "variants") else [problem]
+    for strategy, prob in [(best_first, p) for p in variants] + [(depth_first, problem)]:
         own = _Stats()
-        searches.append((strategy(problem, own, None), own))
+        searches.append((strategy(prob, own, None), own))
     while True:
         for search, own in searches:
             try:
