@@ -30,6 +30,20 @@ Soundness of the shortcuts (the ``unwinnable`` verdict relies on them):
 * Take-backs from a foundation are generated for every other foundation top
   (those are the ones that could still host a card that is not home).
 * Columns are interchangeable; the two slots of a suit are too.
+* Talon cards are played only as part of a move that then puts a card that
+  is not from the talon on them: talon cards onto a column (a chain, each on
+  the one before) and then a column's top card or a take-back on the last
+  one; or talon cards of one suit home and then a column's top card home on
+  them. Any winning line can be rearranged that way: a talon card played
+  earlier stays on top of its column (or foundation) untouched until the
+  move that uses it, so it can be played just before that move instead (or
+  straight to where it goes next, if it moves on). A talon card that is
+  never used needs only to go home, and a position whose cards are all in
+  the talon is won by the safe moves alone (the lowest slot's next card is
+  always safe). ``tests/test_solver.py`` checks the verdicts on small end
+  games against a search over every legal engine move.
+* Both copies of a card are the same card: a talon card is named by its
+  value and the first copy is taken.
 """
 
 from __future__ import annotations
