@@ -110,7 +110,7 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
     stats.nodes = 1
     if won(state):
         return WINNABLE, actions
-    parents: list[tuple[int, list[str]]] = [(-1, actions)]
+    parents: list[tuple[int, tuple[str, ...]]] = [(-1, tuple(actions))]
     heap = [(0, 0, state)]
     countdown = EXPAND_EVERY
     while heap:
@@ -124,7 +124,7 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
             seen.add(k)
             stats.nodes += 1
             node = len(parents)
-            parents.append((current, acts))
+            parents.append((current, tuple(acts)))  # tuples of str: the GC stops tracking them
             if won(child):
                 path: list[str] = []
                 while node >= 0:
