@@ -119,3 +119,22 @@ def driver_for():
     yield make
     if pygame.display.get_init():
         pygame.event.clear()
+
+
+def start_app(*args: str, storage=None):
+    """A whole app as ``main.py`` builds it, on in-memory storage and a fake clock."""
+    from game.storage import MemoryStorage
+    from game.ui.launch import build_app
+
+    app = build_app(["--size", "1280x720", *args], storage=storage or MemoryStorage(), headless=True, now=FakeClock())
+    pygame.event.clear()
+    app.frame()
+    return app
+
+
+def click_widget(app, scene, widget) -> None:
+    """Click the middle of a dialog widget and run one frame."""
+    pos = (scene.box.x + widget.box.center[0], scene.box.y + widget.box.center[1])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.frame()

@@ -6,25 +6,9 @@ import pytest
 
 from game.help import EXAMPLES, PAGES
 from game.i18n import CATALOGUES, translate
-from game.storage import MemoryStorage
 from game.ui.help_scene import RulesScene, render_position
-from game.ui.launch import build_app
 
-from .conftest import FakeClock
-
-
-def start(*args):
-    app = build_app(["--size", "1280x720", *args], storage=MemoryStorage(), headless=True, now=FakeClock())
-    pygame.event.clear()
-    app.frame()
-    return app
-
-
-def click(app, scene, widget):
-    pos = (scene.box.x + widget.box.center[0], scene.box.y + widget.box.center[1])
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.frame()
+from .conftest import click_widget as click, start_app as start
 
 
 def key(app, k):

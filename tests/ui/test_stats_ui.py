@@ -6,24 +6,9 @@ import pygame
 from game.i18n import translate
 from game.storage import MemoryStorage
 from game.ui import dialogs
-from game.ui.launch import build_app
 from game.ui.stats_scene import StatsScene, figures
 
-from .conftest import FakeClock
-
-
-def start(*args, storage=None):
-    app = build_app(["--size", "1280x720", *args], storage=storage or MemoryStorage(), headless=True, now=FakeClock())
-    pygame.event.clear()
-    app.frame()
-    return app
-
-
-def click(app, scene, widget):
-    pos = (scene.box.x + widget.box.center[0], scene.box.y + widget.box.center[1])
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.frame()
+from .conftest import click_widget as click, start_app as start
 
 
 def stats_button(options):
