@@ -306,6 +306,12 @@ class Confetti(pygame.sprite.DirtySprite):
         return True
 
 
+# The keys the win panel answers itself (its buttons by keyboard); every
+# other key goes on to the table, so Undo and New game keep working.
+WIN_PANEL_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB,
+                  pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
+
+
 class WinScene(PanelScene):
     """The win: confetti for a moment, the score, moves and time, and New deal
     / Same deal at hand. The top bar stays uncovered and usable (Undo works
@@ -364,6 +370,6 @@ class WinScene(PanelScene):
         bars = (self.app.table.layout.bar, self.app.table.layout.button_bar)
         if hasattr(event, "pos") and any(b.contains(*event.pos) for b in bars) and not self.box.contains(*event.pos):
             return False  # the bar and its buttons stay usable
-        if event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE and event.key not in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if event.type == pygame.KEYDOWN and event.key not in WIN_PANEL_KEYS:
             return False  # undo, new game and rules keys still work
         return super().handle_event(event)

@@ -97,7 +97,15 @@ def test_eight_off_won_with_the_keyboard_alone(driver_for):
     walk_to(d, R(1), "LEFT")
     keys(d, "f")
     assert d.game.position.won
-    assert d.app.find(dialogs.WinScene)
+    win = d.app.find(dialogs.WinScene)
+    assert win
+    # the win panel's buttons by keyboard too: Tab to Same deal, Enter deals it again
+    keys(d, "TAB", "TAB")
+    assert win.key_focus is win.widgets[1]
+    moves_before = d.game.position.moves
+    keys(d, "RETURN")
+    assert not d.app.find(dialogs.WinScene) and not d.game.position.won
+    assert d.game is not None and d.game.position.moves == 0 < moves_before
 
 
 def test_enter_escape_and_undo_keys(driver_for):
