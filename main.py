@@ -13,13 +13,14 @@ import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from game import platform
 from game.ui.launch import build_app
 
 
 async def main(argv=None, *, app=None, frames=None):
     """Run the loop until the window closes (or for ``frames`` frames)."""
     if app is None:
-        app = build_app(sys.argv[1:] if argv is None else argv)
+        app = build_app(sys.argv[1:] if argv is None else argv, browser=platform.is_browser())
     count = 0
     while app.running:
         app.frame()

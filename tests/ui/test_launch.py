@@ -58,3 +58,22 @@ def test_language_switch_redraws_the_text(driver_for):
     assert d.table.banner.text == translate("rule.alternate-colors", other)
 
 
+
+
+def test_main_tells_the_app_which_platform_it_runs_on(monkeypatch, tmp_path):
+    """In the browser the announcements go to the page's live region, so the
+    native status line is not drawn; main.py asks the platform module."""
+    import asyncio
+
+    from game import platform
+    from game.storage import MemoryStorage
+    from game.ui import launch
+
+    from .conftest import main_module
+
+    monkeypatch.setattr(platform, "is_browser", lambda: True)
+    real_build = launch.build_app
+    monkeypatch.setattr(main_module, "build_app",
+                        lambda argv, **kw: real_build(argv, storage=MemoryStorage(), headless=True, **kw))
+    app = asyncio.run(main_module.main(["--deal", "EH1-N-AAAAAAF"], frames=2))
+    assert app.browser and app.table.status is None
