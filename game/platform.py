@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any, Mapping
 
-from .storage import BrowserStorage, FileStorage, Storage
+from .persistence.storage import BrowserStorage, FileStorage, Storage
 
 APP_NAME = "easy-harp-eight-off"
 LIVE_REGION_ID = "game-announcements"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game import platform as gp
-from game.storage import BrowserStorage, DictLocalStorage, FileStorage
+from game.persistence.storage import BrowserStorage, DictLocalStorage, FileStorage
 from game.persistence import Persistence
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -191,8 +191,9 @@ def test_only_the_platform_module_checks_for_emscripten():
 
 
 def test_stored_data_is_never_unpickled_or_evaluated():
-    for name in ("storage.py", "savegame.py", "stats.py", "settings_store.py", "persistence.py", "platform.py"):
-        tree = ast.parse((ROOT / "game" / name).read_text(encoding="utf-8"))
+    for path in sorted((ROOT / "game" / "persistence").glob("*.py")) + [ROOT / "game" / "platform.py"]:
+        name = path.name
+        tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 names = [a.name for a in node.names] + [getattr(node, "module", None) or ""]
@@ -212,7 +213,7 @@ def test_announcing_the_same_words_twice_changes_the_region():
 
 
 def test_the_language_is_the_players_choice_then_the_systems_then_english(monkeypatch):
-    from game.storage import MemoryStorage
+    from game.persistence.storage import MemoryStorage
 
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
@@ -232,7 +233,7 @@ def test_the_language_is_the_players_choice_then_the_systems_then_english(monkey
 
 def test_a_language_we_have_is_picked_from_the_browser(monkeypatch):
     from game import i18n
-    from game.storage import MemoryStorage
+    from game.persistence.storage import MemoryStorage
 
     monkeypatch.setitem(i18n.CATALOGUES, "vi", {})  # whether or not the catalogue exists yet
     persistence = Persistence(MemoryStorage())

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
-from game import savegame
+from game.persistence import savegame
 from game.engine import Game, UNDO_LIMIT
 from game.persistence import Persistence
-from game.savegame import SaveError
-from game.storage import FileStorage, MemoryStorage
+from game.persistence.savegame import SaveError
+from game.persistence.storage import FileStorage, MemoryStorage
 from tests.storage_helpers import easy_harp_two_kings_left, eight_off_one_king_left
 
 DEALS = ["EH1-N-AAAAAAF", "EO1-C8-AAAAAFA", "EO1-C2-AAAAAAT"]
@@ -339,8 +339,8 @@ def _replaced(data, path, value):
 
 
 def test_any_value_replaced_by_any_odd_value_is_a_save_error_never_a_crash():
-    from game import settings_store
-    from game.stats import Statistics
+    from game.persistence import settings as settings_store
+    from game.persistence.stats import Statistics
 
     stats = Statistics()
     for won in (True, False):

@@ -9,8 +9,8 @@ import pytest
 
 from game.engine import Game
 from game.persistence import Persistence
-from game.stats import RECENT, SaveError, Statistics, VariantStats
-from game.storage import FileStorage
+from game.persistence.stats import RECENT, SaveError, Statistics, VariantStats
+from game.persistence.storage import FileStorage
 from tests.storage_helpers import easy_harp_two_kings_left, eight_off_one_king_left
 
 
@@ -185,10 +185,10 @@ def test_reset_is_stored(tmp_path):
 def test_the_examples_in_the_docstrings_hold():
     import doctest
 
-    import game.settings_store
-    import game.stats
+    import game.persistence.settings
+    import game.persistence.stats
 
-    for module in (game.stats, game.settings_store):
+    for module in (game.persistence.stats, game.persistence.settings):
         assert doctest.testmod(module).failed == 0
 
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from game import settings_store
+from game.persistence import settings as settings_store
 from game.engine import Game
 from game.persistence import Persistence
-from game.storage import BrowserStorage, DictLocalStorage, FileStorage, MemoryStorage
+from game.persistence.storage import BrowserStorage, DictLocalStorage, FileStorage, MemoryStorage
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -114,7 +114,7 @@ def test_crash_between_the_two_renames_falls_back_to_the_backup(tmp_path, monkey
 KILL_SCRIPT = """
 import os, sys
 sys.path.insert(0, sys.argv[1])
-from game.storage import FileStorage
+from game.persistence.storage import FileStorage
 storage = FileStorage(sys.argv[2])
 storage.set("game", "before")
 real_replace = os.replace

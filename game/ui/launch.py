@@ -59,7 +59,7 @@ def open_persistence(args: argparse.Namespace, storage=None):
     folder of ``--data``, else nothing real for a screenshot (so it never
     touches the player's save), else the platform's storage."""
     from ..persistence import Persistence
-    from ..storage import FileStorage, MemoryStorage
+    from ..persistence.storage import FileStorage, MemoryStorage
 
     if storage is not None:
         return Persistence(storage)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import Game, Outcome
 from ..persistence import Loaded, Persistence
-from ..settings_store import DEFAULTS
+from ..persistence.settings import DEFAULTS
 from .settings import Settings
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ import pygame
 
 from ..engine.deals import EASY_HARP, EIGHT_OFF, GAMES
 from ..i18n import translate
-from ..stats import RECENT, VariantStats
+from ..persistence.stats import RECENT, VariantStats
 from . import theme
 from .announce import variant_name
 from .dialogs import ConfirmDialog

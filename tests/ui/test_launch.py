@@ -66,7 +66,7 @@ def test_main_tells_the_app_which_platform_it_runs_on(monkeypatch, tmp_path):
     import asyncio
 
     from game import platform
-    from game.storage import MemoryStorage
+    from game.persistence.storage import MemoryStorage
     from game.ui import launch
 
     from .conftest import main_module

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.engine import Game, Position
-from game.storage import FileStorage, MemoryStorage
+from game.persistence.storage import FileStorage, MemoryStorage
 from game.ui import dialogs
 from game.ui.launch import build_app
 

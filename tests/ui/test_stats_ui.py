@@ -4,7 +4,7 @@ game and variant, a chart of the last games, and a reset that asks first."""
 import pygame
 
 from game.i18n import translate
-from game.storage import MemoryStorage
+from game.persistence.storage import MemoryStorage
 from game.ui import dialogs
 from game.ui.stats_scene import StatsScene, figures
 

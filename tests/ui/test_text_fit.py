@@ -17,7 +17,7 @@ from game.engine.deals import parse_code
 from game.engine.errors import DealCodeError
 from game.engine.rules import RULE_IDS
 from game.i18n import CATALOGUES, en, rule_message, translate
-from game.storage import MemoryStorage
+from game.persistence.storage import MemoryStorage
 from game.ui import dialogs, fonts
 from game.ui.fonts import wrap
 from game.ui.launch import build_app

@@ -23,8 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, TypeVar
 
-from . import savegame, settings_store
-from .engine import Game
+from . import savegame
+from . import settings as settings_store
+from ..engine import Game
 from .savegame import SavedGame
 from .stats import Statistics
 from .storage import Storage
@@ -48,7 +49,7 @@ class Loaded:
 class Persistence:
     def __init__(self, storage: Storage | None = None) -> None:
         if storage is None:
-            from .platform import open_storage
+            from ..platform import open_storage
 
             storage = open_storage()
         self.storage = storage
@@ -174,8 +175,8 @@ class Persistence:
     def language(self) -> str:
         """The catalogue to use: the player's choice if it exists, else the
         system's or browser's language if we have it, else English."""
-        from .i18n import DEFAULT_LANGUAGE, normalize_language
-        from .platform import preferred_language
+        from ..i18n import DEFAULT_LANGUAGE, normalize_language
+        from ..platform import preferred_language
 
         chosen = self.settings.get("lang")
         return (

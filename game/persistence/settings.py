@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 
-from .engine.deals import EASY_HARP, GAMES
+from ..engine.deals import EASY_HARP, GAMES
 from .savegame import SaveError, check_header, parse_json
 
 SCHEMA = "easy-harp-eight-off/settings"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from .engine.deals import GAMES
+from ..engine.deals import GAMES
 from .savegame import SaveError, check_header, check_keys, parse_json, whole_number
 
 SCHEMA = "easy-harp-eight-off/stats"

@@ -24,12 +24,12 @@ import json
 import math
 from dataclasses import dataclass
 
-from .engine import Game, Move, Pile, Position, PositionError, UNDO_LIMIT
-from .engine.actions import DRAW, MOVE, Action
-from .engine.cards import card_text, parse_card_token
-from .engine.errors import EngineInputError
-from .engine.rules import TURN, Refusal
-from .engine import jsontext
+from ..engine import Game, Move, Pile, Position, PositionError, UNDO_LIMIT
+from ..engine.actions import DRAW, MOVE, Action
+from ..engine.cards import card_text, parse_card_token
+from ..engine.errors import EngineInputError
+from ..engine.rules import TURN, Refusal
+from ..engine import jsontext
 
 SCHEMA = "easy-harp-eight-off/savegame"
 VERSION = 1
