@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from game.engine import Game, Position  # noqa: E402
-from game.storage import MemoryStorage  # noqa: E402
+from game.persistence.storage import MemoryStorage  # noqa: E402
 from game.ui.launch import build_app  # noqa: E402
 
 SIZES = ((1280, 720), (720, 1280))
@@ -129,4 +129,4 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/shots2"))
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "build/screens"))

@@ -104,6 +104,19 @@ class Driver:
 
 
 @pytest.fixture
+def shots(tmp_path):
+    """Where a test writes screenshots that are only there to be looked at:
+    the folder named by $GAME_SHOTS_DIR when set (made here), else the
+    test's own temporary folder."""
+    import os
+    from pathlib import Path
+
+    folder = Path(os.environ["GAME_SHOTS_DIR"]) if os.environ.get("GAME_SHOTS_DIR") else tmp_path / "shots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
 def driver_for():
     made = []
 
@@ -123,7 +136,7 @@ def driver_for():
 
 def start_app(*args: str, storage=None):
     """A whole app as ``main.py`` builds it, on in-memory storage and a fake clock."""
-    from game.storage import MemoryStorage
+    from game.persistence.storage import MemoryStorage
     from game.ui.launch import build_app
 
     app = build_app(["--size", "1280x720", *args], storage=storage or MemoryStorage(), headless=True, now=FakeClock())

@@ -50,7 +50,7 @@ def walk_to(d, pile, key="RIGHT", limit=16):
     assert d.table.kb.focus == pile
 
 
-def test_easy_harp_won_with_the_keyboard_alone(driver_for):
+def test_easy_harp_won_with_the_keyboard_alone(driver_for, shots):
     d = driver_for(eh_near_end())
     kb = d.table.kb
     assert kb.focus == C(1)
@@ -73,10 +73,10 @@ def test_easy_harp_won_with_the_keyboard_alone(driver_for):
     assert d.game.position.won
     assert d.app.find(dialogs.WinScene)
     d.settle()
-    d.app.save_screenshot("/tmp/shots3/keyboard_eh_won.png")
+    d.app.save_screenshot(str(shots / "keyboard_eh_won.png"))
 
 
-def test_eight_off_won_with_the_keyboard_alone(driver_for):
+def test_eight_off_won_with_the_keyboard_alone(driver_for, shots):
     d = driver_for(eo_near_end())
     kb = d.table.kb
     keys(d, "UP")  # the first arrow shows the ring where it is
@@ -92,7 +92,7 @@ def test_eight_off_won_with_the_keyboard_alone(driver_for):
     assert d.game.position.cells[1] == parse_card("KC")
     keys(d, "UP")
     walk_to(d, R(2), "LEFT")
-    d.app.save_screenshot("/tmp/shots3/keyboard_eo_focus_cell.png")
+    d.app.save_screenshot(str(shots / "keyboard_eo_focus_cell.png"))
     keys(d, "f")
     walk_to(d, R(1), "LEFT")
     keys(d, "f")
@@ -108,11 +108,11 @@ def test_eight_off_won_with_the_keyboard_alone(driver_for):
     assert d.game is not None and d.game.position.moves == 0 < moves_before
 
 
-def test_enter_escape_and_undo_keys(driver_for):
+def test_enter_escape_and_undo_keys(driver_for, shots):
     d = driver_for(eh_near_end())
     kb = d.table.kb
     keys(d, "RIGHT", "RIGHT", "RETURN")  # K♥ held
-    d.app.save_screenshot("/tmp/shots3/keyboard_holding.png")
+    d.app.save_screenshot(str(shots / "keyboard_holding.png"))
     keys(d, "ESCAPE")
     assert kb.held is None and d.game.position.moves == 0
     keys(d, "3")  # K♥ to column 3 by its number
@@ -147,7 +147,7 @@ def test_tab_cycles_every_pile(driver_for):
     assert d.table.kb.focus == seen[-2]
 
 
-def test_shortcuts_open_dialogs_and_dialogs_work_by_keyboard(driver_for):
+def test_shortcuts_open_dialogs_and_dialogs_work_by_keyboard(driver_for, shots):
     d = driver_for(eh_near_end())
     keys(d, "o")
     options = d.app.top()
@@ -157,7 +157,7 @@ def test_shortcuts_open_dialogs_and_dialogs_work_by_keyboard(driver_for):
     assert options.key_focus is options.widgets[2]
     keys(d, "SPACE")
     assert d.app.settings.four_color
-    d.app.save_screenshot("/tmp/shots3/options_keyboard.png")
+    d.app.save_screenshot(str(shots / "options_keyboard.png"))
     keys(d, "ESCAPE")
     assert d.app.top() is d.table
     keys(d, "n")
@@ -172,7 +172,7 @@ def test_shortcuts_open_dialogs_and_dialogs_work_by_keyboard(driver_for):
     assert new_game.choice_game == "easy-harp"
     keys(d, "RIGHT")
     assert new_game.choice_game == "eight-off"
-    d.app.save_screenshot("/tmp/shots3/new_game_keyboard.png")
+    d.app.save_screenshot(str(shots / "new_game_keyboard.png"))
     keys(d, "ESCAPE")
     keys(d, "F1")
     assert d.app.top() is not d.table

@@ -1,5 +1,5 @@
 """Readability options: four-colour suits, large cards and the left-handed
-table (screenshots in /tmp/shots3/ to look at), remembered with the other
+table (screenshots under $GAME_SHOTS_DIR, when set, to look at), remembered with the other
 settings; drop highlights while dragging."""
 
 from pathlib import Path
@@ -9,7 +9,7 @@ import pytest
 
 from game.engine import Game, Pile, parse_card
 from game.engine.actions import CELL, FOUNDATION, STOCK, WASTE
-from game.settings_store import DEFAULTS, clean
+from game.persistence.settings import DEFAULTS, clean
 from game.ui import theme
 from game.ui.cardart import card_art
 from game.ui.layout import make_layout
@@ -17,27 +17,25 @@ from game.ui.settings import Settings
 
 from .positions import easy_harp
 
-SHOTS = Path("/tmp/shots3")
 C = lambda i: Pile("c", i - 1)  # noqa: E731
 DEALS = {"easy-harp": "EH1-N-AAAAAAF", "eight-off": "EO1-C8-AAAAAFA"}
 OPTIONS = ("four_color", "large_cards", "left_handed")
 
 
-def shoot(d, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
+def shoot(d, shots: Path, name: str) -> None:
     d.settle()
-    d.app.save_screenshot(str(SHOTS / name))
+    d.app.save_screenshot(str(shots / name))
 
 
 @pytest.mark.parametrize("option", OPTIONS)
 @pytest.mark.parametrize("game", DEALS)
 @pytest.mark.parametrize("size", [(1280, 720), (720, 1280)])
-def test_option_tables(driver_for, option, game, size):
+def test_option_tables(driver_for, option, game, size, shots):
     settings = Settings(**{option: True})
     d = driver_for(DEALS[game], size=size, settings=settings)
     if game == "easy-harp":
         d.table.play("draw")
-    shoot(d, f"{option}_{game}_{size[0]}x{size[1]}.png")
+    shoot(d, shots, f"{option}_{game}_{size[0]}x{size[1]}.png")
 
 
 def test_four_colour_inks():
@@ -82,7 +80,7 @@ def test_left_handed_mirrors_the_top_row(size):
     assert eo.piles[Pile("c", 0)] == make_layout("eight-off", "C8", *size).piles[Pile("c", 0)]  # columns stay
 
 
-def test_options_change_the_table_at_once_and_are_remembered(driver_for):
+def test_options_change_the_table_at_once_and_are_remembered(driver_for, shots):
     d = driver_for(DEALS["eight-off"])
     saved = []
     d.app.on("settings", lambda s: saved.append(s.to_dict()))
@@ -96,7 +94,7 @@ def test_options_change_the_table_at_once_and_are_remembered(driver_for):
     d.settle()
     sprite = d.table.cards[C(1)][-1]
     assert (sprite.x, sprite.y) == d.table.card_places(C(1), len(d.table.cards[C(1)]))[-1]
-    shoot(d, "all_three_eight_off.png")
+    shoot(d, shots, "all_three_eight_off.png")
     stored = saved[-1]
     for key in ("four_color", "large_cards", "left_handed", "drop_highlights", "sound"):
         assert key in DEFAULTS and key in stored
@@ -104,14 +102,14 @@ def test_options_change_the_table_at_once_and_are_remembered(driver_for):
     assert again.four_color and again.large_cards and again.left_handed
 
 
-def test_drop_highlights_mark_what_the_engine_accepts(driver_for):
+def test_drop_highlights_mark_what_the_engine_accepts(driver_for, shots):
     d = driver_for(easy_harp([["8S"], ["8C"], ["7H"], ["9D"], []]), settings=Settings(drop_highlights=True))
     start = d.card_center(C(3))
     d.press(start)
     d.post(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] + 60), rel=(0, 0), buttons=(1, 0, 0))
     d.run(1)
     assert len(d.table.drop_marks) == 2  # the two black eights
-    shoot(d, "drop_highlights.png")
+    shoot(d, shots, "drop_highlights.png")
     d.release((start[0] + 40, start[1] + 60))
     assert d.table.drop_marks == []
 

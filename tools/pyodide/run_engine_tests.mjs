@@ -60,7 +60,8 @@ for wheel in sorted(glob.glob("/wheels/*.whl")):
         archive.extractall(site_packages)
 
 sys.dont_write_bytecode = True  # no cpython-312 .pyc files in the mounted repo
-os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = "/tmp/hypothesis"
+import tempfile
+os.environ["HYPOTHESIS_STORAGE_DIRECTORY"] = tempfile.mkdtemp()  # in the WebAssembly file system
 os.chdir("/repo")
 sys.path.insert(0, "/repo")
 
