@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from game.engine import Game, Position, PositionError, deal_position
+from game.engine import Game, Pile, Position, PositionError, deal_position
 
 
 def dealt(code: str = "EH1-N-AAAAAAF") -> dict:
@@ -129,3 +129,52 @@ def test_nesting_is_refused_before_parsing_so_webassembly_never_overflows():
     with pytest.raises(PositionError, match="nested"):
         Position.from_json("[" * 40 + "]" * 40)
     assert Position.from_json(deal_position("EH1-N-AAAAAAF").to_json()) == deal_position("EH1-N-AAAAAAF")
+
+
+# ---- piles, their cards, snapshots ----------------------------------------------------
+
+
+def test_piles_are_listed_in_table_order_for_each_game():
+    eh = deal_position("EH1-N-AAAAAAF")
+    assert [str(p) for p in eh.piles()] == ["s", "w"] + [f"f{i}" for i in range(1, 9)] + [f"c{i}" for i in range(1, 10)]
+    c2 = deal_position("EO1-C2-AAAAAAD")
+    assert [str(p) for p in c2.piles()] == ["f1", "f2", "f3", "f4", "r1", "r2"] + [f"c{i}" for i in range(1, 9)]
+
+
+@pytest.mark.parametrize("code", ["EH1-N-AAAAAAF", "EO1-C4-AAAAAAC"])
+def test_the_cards_of_every_pile_account_for_the_whole_deal(code):
+    pos = deal_position(code)
+    every = [c for pile in pos.piles() for c in pos.cards(pile)]
+    assert sorted(every) == sorted(list(range(52)) * pos.rules.copies)
+    assert pos.cards(Pile.parse("c3")) == pos.columns[2]
+    assert pos.cards(Pile.parse("c3")) is not pos.columns[2]  # a copy: the table is not touched
+
+
+def test_face_down_cards_per_pile():
+    pos = deal_position("EH1-N-AAAAAAF")
+    assert pos.hidden_count(Pile.parse("c9")) == 8
+    assert pos.hidden_count(Pile.parse("s")) == len(pos.stock) == 59
+    assert pos.hidden_count(Pile.parse("w")) == 0
+    assert pos.pile_tokens(Pile.parse("c2"))[0].startswith("#")
+    assert not pos.pile_tokens(Pile.parse("c2"))[1].startswith("#")
+
+
+def test_a_snapshot_brings_back_the_piles_and_the_score_but_not_the_move_count():
+    game = Game.from_deal("EO1-C8-AAAAAFA")
+    before = game.position.snapshot()
+    first = next(a for a in game.legal_actions() if a.dst.kind == "c")
+    game.play(first)
+    game.position.score = 99
+    assert game.position.snapshot() != before
+    moves = game.position.moves
+    game.position.restore(before)
+    assert game.position.snapshot() == before and game.position.moves == moves
+    again = game.position.restored(game.position.snapshot())
+    assert again.snapshot() == before and again.moves == 0 and again.deal == game.position.deal
+
+
+def test_undo_keeps_snapshots():
+    game = Game.from_deal("EH1-N-AAAAAAF")
+    before = game.position.snapshot()
+    outcome = game.play("draw")
+    assert game.history_snapshots() == [(before, outcome.move)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from builders import easy_harp, eight_off
-from game.engine import RULE_IDS, Action, ActionSyntaxError, Game, card_text
+from game.engine import RULE_IDS, Action, ActionSyntaxError, Game, Pile, card_text
 
 
 def cols(game: Game) -> list[str]:
@@ -502,6 +502,24 @@ def test_dropping_back_on_the_same_pile_and_foundation_to_foundation_are_bad_des
     assert refused(g, "c1.2>c1") == "bad-destination"
     assert refused(g, "f1>f2") == "bad-destination"
     assert refused(g, "f1>f") == "bad-destination"
+    # a window asks the same question before playing, to put the cards back quietly
+    P = Pile.parse
+    assert g.puts_back(P("c1"), P("c1")) and g.puts_back(P("f1"), P("f2")) and g.puts_back(P("f1"), P("f"))
+    assert not g.puts_back(P("c1"), P("c2")) and not g.puts_back(P("c2"), P("f"))
+
+
+def test_pick_names_the_cards_a_drag_takes_or_why_none():
+    g = easy_harp(["#KS QH JC", "5D", ""], waste="9S")
+    P = Pile.parse
+    assert [card_text(c) for c in g.pick(P("c1"), 2)] == ["QH", "JC"]
+    assert g.pick(P("c1"), 3).rule == "face-down"
+    assert g.pick(P("c1"), 4).rule == "empty-source"
+    assert g.pick(P("c3")).rule == "empty-source"
+    assert [card_text(c) for c in g.pick(P("w"))] == ["9S"]
+    assert g.pick(P("w"), 2).rule == "empty-source"
+    assert g.pick(P("s")).rule == "face-down"
+    assert g.pick(P("f1")).rule == "empty-source"
+    assert g.pick(P("r1")).rule == "empty-source"  # Easy Harp has no cells
 
 
 def test_refused_actions_and_undos_do_not_count_as_moves():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import UNDO, Action
+from .actions import UNDO, Action, Pile
 from .deals import DealCode
 from .position import Position, deal_position
 from .rules import Move, Refusal
@@ -42,7 +42,7 @@ class Game:
     def __init__(self, position: Position) -> None:
         self.position = position
         self.rules = position.rules
-        self._history: list[tuple[tuple, int, Move]] = []  # (snapshot, score, move)
+        self._history: list[tuple[tuple, Move]] = []  # (position.snapshot() before, move)
 
     @classmethod
     def from_deal(cls, code: str | DealCode) -> "Game":
@@ -57,7 +57,7 @@ class Game:
         if isinstance(action, str):
             action = Action.parse(action)
         if action.kind == UNDO:
-            return Refusal("nothing-to-undo") if not self._history else self._history[-1][2]
+            return Refusal("nothing-to-undo") if not self._history else self._history[-1][1]
         return self.rules.resolve(self.position, action)
 
     def play(self, action: Action | str) -> Outcome:
@@ -68,7 +68,7 @@ class Game:
         result = self.rules.resolve(self.position, action)
         if isinstance(result, Refusal):
             return Outcome(action, refusal=result)
-        self._history.append((self.position.key(), self.position.score, result))
+        self._history.append((self.position.snapshot(), result))
         del self._history[:-UNDO_LIMIT]
         self.rules.apply(self.position, result)
         return Outcome(action, move=result)
@@ -76,26 +76,29 @@ class Game:
     def undo(self, action: Action = Action(UNDO)) -> Outcome:
         if not self._history:
             return Outcome(action, refusal=Refusal("nothing-to-undo"))
-        key, score, move = self._history.pop()
-        self._restore(key, score)
+        snapshot, move = self._history.pop()
+        self.position.restore(snapshot)
         return Outcome(action, undone=move)
-
-    def _restore(self, key: tuple, score: int) -> None:
-        columns, hidden, foundations, stock, waste, cells = key
-        pos = self.position
-        pos.columns = [list(c) for c in columns]
-        pos.hidden = list(hidden)
-        pos.foundations = [list(f) for f in foundations]
-        pos.stock, pos.waste, pos.cells = list(stock), list(waste), list(cells)
-        pos.score = score
 
     def legal_actions(self) -> list[Action]:
         return self.rules.legal_actions(self.position)
 
+    # ---- questions a window asks (so it never decides a rule itself) ------------
+
+    def pick(self, src: Pile, count: int = 1) -> list[int] | Refusal:
+        """The cards picking ``count`` from ``src`` takes, or why none (see ``Rules.pick``)."""
+        return self.rules.pick(self.position, src, count)
+
+    def puts_back(self, src: Pile, dst: Pile) -> bool:
+        """Whether a drop on ``dst`` just puts the cards back (see ``Rules.puts_back``)."""
+        return self.rules.puts_back(src, dst)
+
     # ---- saving the undo history (used by resume) ---------------------------
 
-    def history_snapshots(self) -> list[tuple[tuple, int, Move]]:
+    def history_snapshots(self) -> list[tuple[tuple, Move]]:
+        """The undo history, oldest first: (``position.snapshot()`` before
+        the move, the move)."""
         return list(self._history)
 
-    def set_history(self, history: list[tuple[tuple, int, Move]]) -> None:
+    def set_history(self, history: list[tuple[tuple, Move]]) -> None:
         self._history = list(history)[-UNDO_LIMIT:]

@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from . import deals, jsontext
+from .actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile, cell, column, foundation
 from .cards import card_text, parse_card_token, rank_of, suit_of, SUITS
 from .errors import CardError, DealCodeError, PositionError
 from .rules import Rules, rules_for
@@ -69,24 +70,101 @@ class Position:
     def face_down(self, col: int, row: int) -> bool:
         return row < self.hidden[col]
 
+    # ---- piles --------------------------------------------------------------
+
+    def piles(self) -> list[Pile]:
+        """Every pile of this game, in table order: stock and waste (when the
+        game has them), foundations, cells, columns."""
+        piles = [Pile(STOCK), Pile(WASTE)] if self.rules.has_stock else []
+        piles += [foundation(i) for i in range(len(self.foundations))]
+        piles += [cell(i) for i in range(len(self.cells))]
+        piles += [column(i) for i in range(len(self.columns))]
+        return piles
+
+    def cards(self, pile: Pile) -> list[int]:
+        """The cards of one pile, bottom first (a new list: changing it
+        changes nothing on the table). An empty cell has none."""
+        kind, i = pile.kind, pile.index
+        if kind == COLUMN:
+            return list(self.columns[i])
+        if kind == FOUNDATION:
+            return list(self.foundations[i])
+        if kind == CELL:
+            return [] if self.cells[i] is None else [self.cells[i]]
+        return list(self.stock if kind == STOCK else self.waste)
+
+    def hidden_count(self, pile: Pile) -> int:
+        """How many cards at the bottom of ``pile`` lie face down: a column's
+        hidden ones, the whole stock, none anywhere else."""
+        if pile.kind == COLUMN:
+            return self.hidden[pile.index]
+        return len(self.stock) if pile.kind == STOCK else 0
+
+    def remove(self, pile: Pile, count: int) -> None:
+        """Take the top ``count`` cards off ``pile`` (no checks, no flip)."""
+        kind, i = pile.kind, pile.index
+        if kind == COLUMN:
+            del self.columns[i][len(self.columns[i]) - count:]
+        elif kind == FOUNDATION:
+            del self.foundations[i][len(self.foundations[i]) - count:]
+        elif kind == CELL:
+            self.cells[i] = None
+        else:
+            stack = self.stock if kind == STOCK else self.waste
+            del stack[len(stack) - count:]
+
+    def add(self, pile: Pile, cards: "tuple[int, ...] | list[int]") -> None:
+        """Put ``cards`` on top of ``pile``, face up (no checks)."""
+        kind, i = pile.kind, pile.index
+        if kind == COLUMN:
+            self.columns[i].extend(cards)
+        elif kind == FOUNDATION:
+            self.foundations[i].extend(cards)
+        elif kind == CELL:
+            (self.cells[i],) = cards
+        else:
+            (self.stock if kind == STOCK else self.waste).extend(cards)
+
+    # ---- snapshots (what undo keeps) ------------------------------------------
+
+    def snapshot(self) -> tuple:
+        """Everything undo brings back: the piles and the score (not the move
+        counter, which keeps counting). Hashable and compact."""
+        return (self.key(), self.score)
+
+    def restore(self, snapshot: tuple) -> None:
+        """Set the piles and the score back to a ``snapshot()``."""
+        (columns, hidden, foundations, stock, waste, cells), score = snapshot
+        self.columns = [list(c) for c in columns]
+        self.hidden = list(hidden)
+        self.foundations = [list(f) for f in foundations]
+        self.stock, self.waste, self.cells = list(stock), list(waste), list(cells)
+        self.score = score
+
+    def restored(self, snapshot: tuple) -> "Position":
+        """A new position of this game and deal at ``snapshot``, no moves counted."""
+        pos = self.copy()
+        pos.restore(snapshot)
+        pos.moves = 0
+        return pos
+
     # ---- the contract's JSON ------------------------------------------------
 
+    def pile_tokens(self, pile: Pile) -> list[str]:
+        """The contract's card texts of one pile, bottom first (``#`` face down)."""
+        down = self.hidden_count(pile)
+        return [card_text(c, row < down) for row, c in enumerate(self.cards(pile))]
+
     def to_dict(self) -> dict:
-        data: dict = {
-            "game": self.game,
-            "variant": self.variant,
-            "deal": self.deal,
-            "columns": [
-                [card_text(c, row < self.hidden[i]) for row, c in enumerate(col)]
-                for i, col in enumerate(self.columns)
-            ],
-        }
-        if self.rules.has_stock:
-            data["stock"] = [card_text(c, True) for c in self.stock]
-            data["waste"] = [card_text(c) for c in self.waste]
-        data["foundations"] = [[card_text(c) for c in slot] for slot in self.foundations]
+        tokens: dict[str, list[list[str]]] = {}
+        for pile in self.piles():
+            tokens.setdefault(pile.kind, []).append(self.pile_tokens(pile))
+        data: dict = {"game": self.game, "variant": self.variant, "deal": self.deal, "columns": tokens[COLUMN]}
+        if STOCK in tokens:
+            data["stock"], data["waste"] = tokens[STOCK][0], tokens[WASTE][0]
+        data["foundations"] = tokens.get(FOUNDATION, [])
         if self.rules.cell_count:
-            data["cells"] = [None if c is None else card_text(c) for c in self.cells]
+            data["cells"] = [cards[0] if cards else None for cards in tokens.get(CELL, [])]
         data.update(score=self.score, moves=self.moves, won=self.won)
         return data
 
@@ -108,19 +186,18 @@ class Position:
     # ---- text ---------------------------------------------------------------
 
     def text(self) -> str:
-        """A plain board, one pile a line: the form the golden deal tests pin."""
-        rules = self.rules
+        """A plain board, one pile a line in table order: the form the golden
+        deal tests pin."""
         lines = [f"{self.game} {self.variant}  deal {self.deal or '-'}  score {self.score}  moves {self.moves}"]
-        if rules.has_stock:
-            lines.append("stock: " + " ".join(card_text(c, True) for c in self.stock))
-            lines.append("waste: " + " ".join(card_text(c) for c in self.waste))
-        for i, slot in enumerate(self.foundations):
-            suit = SUITS[rules.foundation_suits[i]]
-            lines.append(f"f{i + 1} {suit}: " + " ".join(card_text(c) for c in slot))
-        for i, c in enumerate(self.cells):
-            lines.append(f"r{i + 1}: " + ("--" if c is None else card_text(c)))
-        for i, col in enumerate(self.columns):
-            lines.append(f"c{i + 1}: " + " ".join(card_text(c, row < self.hidden[i]) for row, c in enumerate(col)))
+        for pile in self.piles():
+            cards = self.pile_tokens(pile)
+            if pile.kind == CELL:
+                lines.append(f"{pile}: " + (cards[0] if cards else "--"))
+                continue
+            label = {STOCK: "stock", WASTE: "waste"}.get(pile.kind, str(pile))
+            if pile.kind == FOUNDATION:
+                label += " " + SUITS[self.rules.foundation_suits[pile.index]]
+            lines.append(f"{label}: " + " ".join(cards))
         return "\n".join(line.rstrip() for line in lines)
 
 

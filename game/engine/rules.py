@@ -158,40 +158,35 @@ class Rules:
             return Move(TURN, Pile(WASTE), Pile(STOCK), tuple(pos.waste))
         return Refusal("stock-empty")
 
-    def picked(self, pos: "Position", src: Pile, count: int) -> list[int] | Refusal:
-        """The cards a drag from ``src`` takes, or why it takes none."""
-        if not self.has_pile(src) or src.index is None and src.kind in (COLUMN, FOUNDATION, CELL):
+    def pick(self, pos: "Position", src: Pile, count: int) -> list[int] | Refusal:
+        """The cards a drag of ``count`` cards from ``src`` takes, or why it
+        takes none (``empty-source``, ``face-down``). A window asks this when
+        the player picks cards up, before any destination is known."""
+        whole_area = src.index is None and src.kind in (COLUMN, FOUNDATION, CELL)
+        if whole_area or not self.has_pile(src) or count < 1 or (count > 1 and src.kind != COLUMN):
             return Refusal("empty-source")
-        if src.kind == COLUMN:
-            col = pos.columns[src.index]
-            if count > len(col) or count < 1:
-                return Refusal("empty-source")
-            if len(col) - count < pos.hidden[src.index]:
-                return Refusal("face-down")
-            return col[len(col) - count:]
-        if count != 1:
+        cards = pos.cards(src)
+        if count > len(cards):
             return Refusal("empty-source")
-        if src.kind == WASTE:
-            return pos.waste[-1:] or Refusal("empty-source")
-        if src.kind == STOCK:
-            return Refusal("face-down") if pos.stock else Refusal("empty-source")
-        if src.kind == FOUNDATION:
-            return pos.foundations[src.index][-1:] or Refusal("empty-source")
-        card = pos.cells[src.index]
-        return Refusal("empty-source") if card is None else [card]
+        if len(cards) - count < pos.hidden_count(src):
+            return Refusal("face-down")
+        return cards[len(cards) - count:]
+
+    @staticmethod
+    def puts_back(src: Pile, dst: Pile) -> bool:
+        """Whether dropping cards from ``src`` on ``dst`` leaves them where
+        they were: the pile they came from, or (for a foundation card) any
+        foundation. The engine refuses such a move as ``bad-destination``; a
+        window puts the cards back quietly instead of showing a refusal."""
+        return dst == src or (src.kind == FOUNDATION and dst.kind == FOUNDATION)
 
     def resolve_drag(self, pos: "Position", src: Pile, count: int, dst: Pile) -> Move | Refusal:
-        cards = self.picked(pos, src, count)
+        cards = self.pick(pos, src, count)
         if isinstance(cards, Refusal):
             return cards
         if count > 1 and not self.is_run(cards):
             return Refusal("not-a-run")
-        if (
-            dst.kind in (STOCK, WASTE)
-            or not self.has_pile(dst)
-            or dst == src
-            or (src.kind == FOUNDATION and dst.kind == FOUNDATION)
-        ):
+        if dst.kind in (STOCK, WASTE) or not self.has_pile(dst) or self.puts_back(src, dst):
             return Refusal("bad-destination")
         if dst.kind == FOUNDATION:
             if count > 1:
@@ -246,7 +241,7 @@ class Rules:
             return self.resolve_draw(pos)
         if pile.kind == FOUNDATION:
             return Refusal("no-target" if self.has_pile(pile) else "empty-source")
-        cards = self.picked(pos, pile, 1)
+        cards = self.pick(pos, pile, 1)
         if isinstance(cards, Refusal):
             return cards
         card = cards[0]
@@ -296,24 +291,10 @@ class Rules:
             pos.stock = pos.waste[::-1]
             pos.waste = []
             return
-        src, dst, count = move.src, move.dst, len(move.cards)
-        if src.kind == COLUMN:
-            col = pos.columns[src.index]
-            del col[len(col) - count:]
-            if move.flip:
-                pos.hidden[src.index] -= 1
-        elif src.kind == WASTE:
-            pos.waste.pop()
-        elif src.kind == FOUNDATION:
-            pos.foundations[src.index].pop()
-        else:
-            pos.cells[src.index] = None
-        if dst.kind == COLUMN:
-            pos.columns[dst.index].extend(move.cards)
-        elif dst.kind == FOUNDATION:
-            pos.foundations[dst.index].append(move.cards[0])
-        else:
-            pos.cells[dst.index] = move.cards[0]
+        pos.remove(move.src, len(move.cards))
+        if move.flip:
+            pos.hidden[move.src.index] -= 1
+        pos.add(move.dst, move.cards)
 
     # ---- listing legal moves -------------------------------------------------
 

@@ -62,16 +62,6 @@ class SavedGame:
 # ---- writing -----------------------------------------------------------------------------
 
 
-def _snapshot_position(game: Game, key: tuple, score: int) -> Position:
-    columns, hidden, foundations, stock, waste, cells = key
-    base = game.position
-    return Position(
-        base.game, base.variant,
-        [list(c) for c in columns], list(hidden), [list(f) for f in foundations],
-        list(stock), list(waste), list(cells), base.deal, score, 0,
-    )
-
-
 def _move_dict(move: Move) -> dict:
     return {
         "kind": move.kind,
@@ -92,11 +82,11 @@ def dump_game(game: Game, elapsed: float, counted: bool = False, cache: dict | N
     for entry in game.history_snapshots():
         step = cache.get(entry) if cache is not None else None
         if step is None:
-            key, score, move = entry
-            snapshot = _snapshot_position(game, key, score).to_dict()
+            before, move = entry
+            snapshot = game.position.restored(before).to_dict()
             step = {
                 "position": {k: snapshot[k] for k in _PILE_KEYS if k in snapshot},
-                "score": score,
+                "score": snapshot["score"],
                 "move": _move_dict(move),
             }
         fresh[entry] = step
@@ -198,7 +188,7 @@ def load_game(data: object) -> SavedGame:
     return saved
 
 
-def _read_history(raw: object, position: Position) -> list[tuple[tuple, int, Move]]:
+def _read_history(raw: object, position: Position) -> list[tuple[tuple, Move]]:
     if not isinstance(raw, list):
         raise SaveError("'history' must be a list")
     if len(raw) > UNDO_LIMIT:
@@ -230,7 +220,7 @@ def _read_history(raw: object, position: Position) -> list[tuple[tuple, int, Mov
     for i, (snapshot, move) in enumerate(steps):
         where = f"history step {i + 1}"
         following = steps[i + 1][0] if i + 1 < len(steps) else position
-        key, score = snapshot.key(), snapshot.score
+        before = snapshot.snapshot()
         if move.kind == MOVE:
             again = rules.resolve(snapshot, Action(MOVE, move.src, move.dst, len(move.cards)))
         else:
@@ -240,9 +230,9 @@ def _read_history(raw: object, position: Position) -> list[tuple[tuple, int, Mov
         if again != move:
             raise SaveError(f"{where}: the saved move is not what the rules make of it")
         rules.apply(snapshot, move)
-        if snapshot.key() != following.key() or snapshot.score != following.score:
+        if snapshot.snapshot() != following.snapshot():
             raise SaveError(f"{where}: the move does not lead to the next saved position")
-        history.append((key, score, move))
+        history.append((before, move))
     return history
 
 

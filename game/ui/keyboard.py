@@ -8,7 +8,7 @@ column, U / Ctrl+Z undo, H hint, R or ? says where the focus is.
 
 Every move is an engine action played through ``TableScene.play``: the same
 checks, refusals and messages as a drag. Picking up asks the engine too
-(``Rules.picked``), so a face-down card is refused with its rule.
+(``Game.pick``), so a face-down card is refused with its rule.
 """
 
 from __future__ import annotations
@@ -250,7 +250,7 @@ class Keyboard:
         table = self.table
         pos = table.game.position
         count = self.count()
-        picked = table.game.rules.picked(pos, self.focus, count)
+        picked = table.game.pick(self.focus, count)
         if isinstance(picked, Refusal):
             outcome = Outcome(Action(MOVE, self.focus, self.focus, count), refusal=picked)
             table.show_refusal(outcome)

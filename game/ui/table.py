@@ -560,7 +560,7 @@ class TableScene(Scene):
             count = len(self.game.position.columns[pile.index]) - row
             if row < self.game.position.hidden[pile.index]:
                 # a face-down card: nothing to pick, and the engine says why
-                picked = self.game.rules.picked(self.game.position, pile, count)
+                picked = self.game.pick(pile, count)
                 if isinstance(picked, Refusal):
                     self.show_refusal(Outcome(Action(MOVE, pile, pile, count), refusal=picked))
                 return

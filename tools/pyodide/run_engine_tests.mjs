@@ -9,13 +9,13 @@
 // crash the game in a browser crashes here too. The repository is mounted read-write
 // at /repo, so bytecode and Hypothesis' database are kept out of it.
 import { loadPyodide } from "pyodide";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, "..", "..");
-const wheels = join(here, "wheels");
+const wheels = existsSync(join(here, "wheels")) ? realpathSync(join(here, "wheels")) : join(here, "wheels"); // NODEFS cannot mount a symlink
 
 if (!existsSync(wheels) || !readdirSync(wheels).some((f) => f.endsWith(".whl"))) {
   console.error(`no wheels in ${wheels}: run tools/pyodide/setup.sh first`);
