@@ -11,6 +11,7 @@ import pytest
 from game import platform as gp
 from game.persistence.storage import BrowserStorage, DictLocalStorage, FileStorage
 from game.persistence import Persistence
+from game.persistence.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -148,9 +149,9 @@ def test_open_storage_in_the_browser_uses_local_storage():
     assert isinstance(storage, BrowserStorage)
     persistence = Persistence(storage)
     persistence.load_all()
-    assert persistence.save_settings({"lang": "hu"})
+    assert persistence.save_settings(Settings(chosen_lang="hu"))
     assert window.localStorage.getItem(f"{gp.APP_NAME}/settings") is not None
-    assert Persistence(gp.open_storage(window=window)).load_all().settings["lang"] == "hu"
+    assert Persistence(gp.open_storage(window=window)).load_all().settings.chosen_lang == "hu"
 
 
 def test_open_storage_natively_uses_files_in_the_data_dir(monkeypatch, tmp_path):
@@ -221,13 +222,13 @@ def test_the_language_is_the_players_choice_then_the_systems_then_english(monkey
     persistence = Persistence(MemoryStorage())
     persistence.load_all()
     assert persistence.language() == "en"
-    persistence.save_settings({"lang": "xx"})  # a language we don't have
+    persistence.save_settings(Settings(chosen_lang="xx"))  # a language we don't have
     assert persistence.language() == "en"
     monkeypatch.setenv("LANG", "tlh_XX.UTF-8")
     monkeypatch.setattr(gp.locale, "getlocale", lambda *a: (None, None))
     assert persistence.language() == "en"
     monkeypatch.setattr(gp, "browser_window", lambda: FakeWindow("en-AU"))
-    persistence.save_settings({"lang": None})
+    persistence.save_settings(Settings(chosen_lang=None))
     assert persistence.language() == "en"
 
 
@@ -240,5 +241,5 @@ def test_a_language_we_have_is_picked_from_the_browser(monkeypatch):
     persistence.load_all()
     monkeypatch.setattr(gp, "browser_window", lambda: FakeWindow("vi-VN"))
     assert persistence.language() == "vi"
-    persistence.save_settings({"lang": "en"})  # the player's choice wins
+    persistence.save_settings(Settings(chosen_lang="en"))  # the player's choice wins
     assert persistence.language() == "en"

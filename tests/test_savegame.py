@@ -348,7 +348,7 @@ def test_any_value_replaced_by_any_odd_value_is_a_save_error_never_a_crash():
     records = [
         (record(play_some(Game.from_deal("EO1-C8-AAAAAFA"), 4)), savegame.load_game),
         (stats.to_dict(), Statistics.from_dict),
-        (json.loads(settings_store.dumps_settings({})), settings_store.read_settings),
+        (json.loads(settings_store.dumps_settings(settings_store.Settings())), settings_store.read_settings),
     ]
     tried = 0
     for good, load in records:

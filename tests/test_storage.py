@@ -196,7 +196,7 @@ def test_persistence_reports_a_full_quota_once():
     assert persistence.save_game(game, 2.0) is False
     assert persistence.pop_notices() == ["notice.save_failed"]
     assert persistence.pop_notices() == []
-    assert persistence.save_settings({"sound": False})  # small records still fit
+    assert persistence.save_settings(settings_store.Settings(sound=False))  # small records still fit
 
 
 # ---- damaged records, through the persistence layer ---------------------------------------
@@ -237,7 +237,7 @@ def test_damaged_statistics_start_clean_keep_a_bad_copy_and_tell_once(tmp_path, 
 def test_invalid_utf8_bytes_are_bad_data_not_a_crash(tmp_path):
     (tmp_path / "settings.json").write_bytes(b"\xff\xfe{\x00\x80")
     loaded = Persistence(FileStorage(tmp_path)).load_all()
-    assert loaded.settings == settings_store.default_settings()
+    assert loaded.settings == settings_store.Settings(lang=loaded.settings.lang)
     assert loaded.notices == ["notice.settings_damaged"]
     assert (tmp_path / "settings.json.bad").read_bytes() == b"\xff\xfe{\x00\x80"
 
@@ -272,9 +272,9 @@ def test_settings_keep_what_is_good_and_report_the_rest(tmp_path):
     }
     (tmp_path / "settings.json").write_text(json.dumps(record))
     loaded = Persistence(FileStorage(tmp_path)).load_all()
-    assert loaded.settings["sound"] is False and loaded.settings["left_handed"] is True
-    assert loaded.settings["four_color"] is False and loaded.settings["lang"] is None
-    assert "zoom" not in loaded.settings
+    assert loaded.settings.sound is False and loaded.settings.left_handed is True
+    assert loaded.settings.four_color is False and loaded.settings.chosen_lang is None
+    assert not hasattr(loaded.settings, "zoom")
     assert loaded.notices == ["notice.settings_damaged"]
     assert (tmp_path / "settings.json.bad").exists()
     again = Persistence(FileStorage(tmp_path)).load_all()
@@ -283,16 +283,19 @@ def test_settings_keep_what_is_good_and_report_the_rest(tmp_path):
 
 def test_unknown_settings_keys_are_ignored_quietly(tmp_path):
     persistence, _ = _file_persistence(tmp_path)
-    persistence.save_settings({"lang": "vi", "large_cards": True, "from_the_future": 1})
+    record = {"schema": settings_store.SCHEMA, "version": 1,
+              "settings": {"lang": "vi", "large_cards": True, "from_the_future": 1}}
+    (tmp_path / "settings.json").write_text(json.dumps(record))
     loaded = Persistence(FileStorage(tmp_path)).load_all()
     assert loaded.notices == []
-    assert loaded.settings == {**settings_store.DEFAULTS, "lang": "vi", "large_cards": True}
+    assert loaded.settings == settings_store.Settings(lang="vi", chosen_lang="vi", large_cards=True)
 
 
 def test_nothing_stored_yet_means_defaults_and_no_notice(tmp_path):
     loaded = Persistence(FileStorage(tmp_path / "new")).load_all()
     assert loaded.game is None and loaded.elapsed == 0
-    assert loaded.settings == settings_store.default_settings()
+    assert loaded.settings == settings_store.Settings(lang=loaded.settings.lang)
+    assert loaded.settings.chosen_lang is None
     assert loaded.stats.variants == {} and loaded.notices == []
 
 
@@ -307,7 +310,7 @@ def test_nothing_stored_yet_means_defaults_and_no_notice(tmp_path):
 )
 def test_the_new_game_dialogs_choice_is_kept_when_it_exists(values, expected):
     settings, problems = settings_store.clean(values)
-    assert (settings["game"], settings["variant"]) == expected
+    assert (settings.game, settings.variant) == expected
     assert bool(problems) == (expected != (values["game"], values["variant"]))
 
 
@@ -317,3 +320,31 @@ def test_every_notice_has_an_english_text():
     notices = [f"notice.{kind}_{what}" for kind in ("game", "stats", "settings") for what in ("damaged", "restored", "newer")]
     notices += ["notice.undo_lost", "notice.save_failed"]
     assert [n for n in notices if n not in en.MESSAGES] == []
+
+
+@pytest.mark.parametrize("command_line, chosen, system, shown", [
+    ("vi", "hu", "en-US", "vi"),  # the command line first
+    (None, "hu", "vi-VN", "hu"),  # then the player's choice
+    (None, None, "hu_HU.UTF-8", "hu"),  # then the system's or browser's language
+    (None, "xx", "vi", "vi"),  # a choice we have no catalogue for is passed over
+    (None, None, "C", "en"),  # else English
+    (None, None, None, "en"),
+])
+def test_one_language_choice(command_line, chosen, system, shown):
+    assert settings_store.choose_language(command_line, chosen, system) == shown
+    persistence = Persistence(MemoryStorage())
+    persistence.settings.chosen_lang = chosen
+    assert persistence.language(command_line, system=system) == shown
+
+
+def test_the_language_shown_is_never_kept_unless_chosen(tmp_path):
+    persistence = Persistence(FileStorage(tmp_path))
+    settings = persistence.load_all().settings
+    settings.lang = "vi"  # shown, e.g. from --lang or the system
+    persistence.save_settings(settings)
+    assert json.loads((tmp_path / "settings.json").read_text())["settings"]["lang"] is None
+    settings.chosen_lang = settings.lang = "hu"
+    persistence.save_settings(settings)
+    again = Persistence(FileStorage(tmp_path))
+    assert again.load_all().settings.chosen_lang == "hu"
+    assert again.language(system="vi") == "hu"

@@ -8,7 +8,7 @@ the statistics and the settings, on the platform's storage.
     persistence.game_won(game, elapsed)      # when the game is won (counts once)
     persistence.new_game(game, previous=old, previous_elapsed=t)  # on new game
     persistence.save_settings(settings)      # when an option changes
-    persistence.language()                   # the catalogue to use
+    persistence.language(args.lang)          # the catalogue to use
     persistence.stats.get("eight-off", "C8") # the statistics screen
     persistence.reset_stats()                # its reset button
 
@@ -27,6 +27,7 @@ from . import savegame
 from . import settings as settings_store
 from ..engine import Game
 from .savegame import SavedGame
+from .settings import Settings, choose_language
 from .stats import Statistics
 from .storage import Storage
 
@@ -38,7 +39,7 @@ T = TypeVar("T")
 
 @dataclass
 class Loaded:
-    settings: dict[str, object]
+    settings: Settings  # ``lang`` already set by language()
     game: Game | None  # the game to resume, or None: deal a new one
     elapsed: float  # seconds already played in that game
     stats: Statistics
@@ -54,7 +55,7 @@ class Persistence:
             storage = open_storage()
         self.storage = storage
         self.stats = Statistics()
-        self.settings = settings_store.default_settings()
+        self.settings = Settings()
         self.counted = False  # the current game's result is in the statistics
         self.notices: list[str] = []  # raised while playing (a failed save), to show once
         self._save_failed = False
@@ -68,7 +69,7 @@ class Persistence:
 
         settings, settings_problems = self._load(
             SETTINGS_KEY, settings_store.loads_settings, "settings", notices, problems
-        ) or (settings_store.default_settings(), [])
+        ) or (Settings(), [])
         if settings_problems:
             # Keep the original aside and store what could be saved of it.
             problems += [f"settings: {p}" for p in settings_problems]
@@ -76,6 +77,7 @@ class Persistence:
             self.storage.set(SETTINGS_KEY, settings_store.dumps_settings(settings))
             _add(notices, "notice.settings_damaged")
         self.settings = settings
+        settings.lang = self.language()
 
         stats = self._load(STATS_KEY, Statistics.from_json, "stats", notices, problems)
         self.stats = stats if stats is not None else Statistics()
@@ -164,26 +166,23 @@ class Persistence:
 
     # ---- settings and statistics screen ------------------------------------------------------
 
-    def save_settings(self, settings: dict[str, object]) -> bool:
-        self.settings, _ = settings_store.clean(settings)
+    def save_settings(self, settings: Settings) -> bool:
+        self.settings = settings
         return self._write(SETTINGS_KEY, settings_store.dumps_settings(self.settings))
 
     def reset_stats(self, game: str | None = None, variant: str | None = None) -> bool:
         self.stats.reset(game, variant)
         return self._write(STATS_KEY, self.stats.to_json())
 
-    def language(self) -> str:
-        """The catalogue to use: the player's choice if it exists, else the
-        system's or browser's language if we have it, else English."""
-        from ..i18n import DEFAULT_LANGUAGE, normalize_language
-        from ..platform import preferred_language
+    def language(self, command_line: str | None = None, system: str | None = None) -> str:
+        """The catalogue to use: ``command_line`` (``--lang``), else the
+        player's choice, else ``system`` (default: the system's or browser's
+        language, from the platform module), else English."""
+        if system is None:
+            from ..platform import preferred_language
 
-        chosen = self.settings.get("lang")
-        return (
-            normalize_language(chosen if isinstance(chosen, str) else None)
-            or normalize_language(preferred_language())
-            or DEFAULT_LANGUAGE
-        )
+            system = preferred_language()
+        return choose_language(command_line, self.settings.chosen_lang, system)
 
     def pop_notices(self) -> list[str]:
         """Notices raised since the last call (e.g. a failed save)."""

@@ -1,43 +1,82 @@
-"""The player's settings: defaults, and a forgiving but careful reader.
+"""The player's settings: one type, its record, and the one language choice.
 
-Unknown keys are ignored (a newer version may add settings); a known key
-with a wrong value falls back to its default and is reported, so the caller
-can keep the original aside and tell the player once.
+``Settings`` is what the window reads and changes and what is kept. Two
+fields concern the language, each with one meaning:
+
+* ``lang``: the language the texts are shown in now (always a catalogue);
+* ``chosen_lang``: the language the player picked, the one that is kept
+  (None: follow the system's or browser's language). The record stores it
+  under ``"lang"``, as it always did.
+
+``choose_language`` decides ``lang``: the command line, else the player's
+choice, else the system's or browser's language, else English.
+
+The reader is forgiving but careful: unknown keys are ignored (a newer
+version may add settings); a known key with a wrong value falls back to its
+default and is reported, so the caller can keep the original aside and tell
+the player once.
 
 >>> settings, problems = read_settings({"schema": SCHEMA, "version": 1,
 ...     "settings": {"sound": False, "four_color": "yes", "zoom": 3}})
->>> settings["sound"], settings["four_color"], problems
+>>> settings.sound, settings.four_color, problems
 (False, False, ["'four_color' must be true or false"])
+>>> choose_language(None, None, "hu_HU.UTF-8"), choose_language("vi", "hu", "en-US")
+('hu', 'vi')
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, fields
 
 from ..engine.deals import EASY_HARP, GAMES
+from ..i18n import DEFAULT_LANGUAGE, normalize_language
 from .savegame import SaveError, check_header, parse_json
 
 SCHEMA = "easy-harp-eight-off/settings"
 VERSION = 1
-
-DEFAULTS: dict[str, object] = {
-    "lang": None,  # None: follow the system or browser language
-    "interactive_rules": True,
-    "double_tap": True,
-    "show_winnable": False,
-    "winnable_only": False,
-    "sound": True,
-    "four_color": False,
-    "large_cards": False,
-    "left_handed": False,
-    "drop_highlights": False,
-    "game": EASY_HARP,  # what the New game dialog offers first
-    "variant": "N",
-}
+MAX_TEXT = 100_000
 
 
-def default_settings() -> dict[str, object]:
-    return dict(DEFAULTS)
+@dataclass
+class Settings:
+    lang: str = DEFAULT_LANGUAGE  # the language shown now: see choose_language
+    chosen_lang: str | None = None  # the player's own choice, kept; None: follow the system
+    interactive_rules: bool = True
+    double_tap: bool = True
+    game: str = EASY_HARP  # the game the New game dialog offers first
+    variant: str = "N"
+    # readability and comfort
+    four_color: bool = False
+    large_cards: bool = False
+    left_handed: bool = False
+    drop_highlights: bool = False
+    sound: bool = True
+    # the solver
+    show_winnable: bool = False
+    winnable_only: bool = False
+
+    def to_dict(self) -> dict[str, object]:
+        """The record's ``settings`` object: the kept language under
+        ``"lang"``, never the one merely shown."""
+        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("lang", "chosen_lang")}
+        return {"lang": self.chosen_lang, **values}
+
+    @classmethod
+    def from_dict(cls, data: object) -> "Settings":
+        """The settings in a record's ``settings`` object, problems ignored."""
+        return clean(data)[0]
+
+
+def choose_language(command_line: str | None = None, chosen: str | None = None, system: str | None = None) -> str:
+    """The catalogue to show: the command line's, else the player's choice,
+    else the system's or browser's language, else English."""
+    return (
+        normalize_language(command_line)
+        or normalize_language(chosen)
+        or normalize_language(system)
+        or DEFAULT_LANGUAGE
+    )
 
 
 def _language(value: object) -> str | None:
@@ -49,52 +88,53 @@ def _language(value: object) -> str | None:
     raise ValueError("'lang' must be a language tag or null")
 
 
-def clean(values: object) -> tuple[dict[str, object], list[str]]:
-    """Known settings from ``values`` over the defaults, and the problems found."""
-    settings = default_settings()
+def clean(values: object) -> tuple[Settings, list[str]]:
+    """Known settings from a record's ``settings`` object over the defaults,
+    and the problems found."""
+    settings = Settings()
     problems: list[str] = []
     if not isinstance(values, dict):
         return settings, ["the settings are not a JSON object"]
-    for key, default in DEFAULTS.items():
-        if key not in values:
+    if "lang" in values:
+        try:
+            settings.chosen_lang = _language(values["lang"])
+        except ValueError as exc:
+            problems.append(str(exc))
+        settings.lang = choose_language(settings.chosen_lang)
+    for f in fields(Settings):
+        if f.name in ("lang", "chosen_lang") or f.name not in values:
             continue
-        value = values[key]
-        if key == "lang":
-            try:
-                settings[key] = _language(value)
-            except ValueError as exc:
-                problems.append(str(exc))
-        elif isinstance(default, bool):
+        value, default = values[f.name], getattr(settings, f.name)
+        if isinstance(default, bool):
             if isinstance(value, bool):
-                settings[key] = value
+                setattr(settings, f.name, value)
             else:
-                problems.append(f"{key!r} must be true or false")
+                problems.append(f"{f.name!r} must be true or false")
         elif isinstance(value, str) and len(value) <= 20:
-            settings[key] = value
+            setattr(settings, f.name, value)
         else:
-            problems.append(f"{key!r} must be a short text")
-    game, variant = settings["game"], settings["variant"]
-    if game not in GAMES or variant not in GAMES[game][1]:  # type: ignore[index]
-        problems.append(f"no game {game!r} with variant {variant!r}")
-        settings["game"], settings["variant"] = DEFAULTS["game"], DEFAULTS["variant"]
+            problems.append(f"{f.name!r} must be a short text")
+    if settings.game not in GAMES or settings.variant not in GAMES[settings.game][1]:
+        problems.append(f"no game {settings.game!r} with variant {settings.variant!r}")
+        settings.game, settings.variant = Settings.game, Settings.variant
     return settings, problems
 
 
-def read_settings(data: object) -> tuple[dict[str, object], list[str]]:
+def read_settings(data: object) -> tuple[Settings, list[str]]:
     """Settings from a parsed record; a record that isn't one at all (or
     comes from a newer version) raises SaveError."""
     data = check_header(data, SCHEMA, VERSION, "settings record")
     return clean(data.get("settings"))
 
 
-def loads_settings(text: object) -> tuple[dict[str, object], list[str]]:
-    return read_settings(parse_json(text, "settings record", max_chars=100_000))
+def loads_settings(text: object) -> tuple[Settings, list[str]]:
+    return read_settings(parse_json(text, "settings record", max_chars=MAX_TEXT))
 
 
-def dumps_settings(settings: dict[str, object]) -> str:
-    values, _ = clean(settings)
-    return json.dumps({"schema": SCHEMA, "version": VERSION, "settings": values}, separators=(",", ":"))
+def dumps_settings(settings: Settings) -> str:
+    values, _ = clean(settings.to_dict())  # what the reader takes back, nothing else
+    return json.dumps({"schema": SCHEMA, "version": VERSION, "settings": values.to_dict()}, separators=(",", ":"))
 
 
-__all__ = ["DEFAULTS", "SCHEMA", "VERSION", "SaveError", "clean", "default_settings",
+__all__ = ["SCHEMA", "VERSION", "SaveError", "Settings", "choose_language", "clean",
            "dumps_settings", "loads_settings", "read_settings"]

@@ -20,7 +20,7 @@ from . import dialogs
 from .layout import BUTTONS
 from .scene import Scene
 from .announce import Announcer
-from .settings import Settings
+from ..persistence.settings import Settings
 from .sound import Sounds
 from .table import TableScene
 

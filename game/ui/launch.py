@@ -106,11 +106,8 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
 
     persistence = open_persistence(args, storage)
     loaded = persistence.load_all()
-    # --lang, else the player's choice, else the system's or browser's language
-    stored = loaded.settings.get("lang")
-    lang = (lang or normalize_language(stored if isinstance(stored, str) else None)
-            or normalize_language(language) or persistence.language())
-    settings = saving.settings_from_store(loaded.settings, lang)
+    settings = loaded.settings
+    settings.lang = persistence.language(lang, system=language)  # --lang, else kept, else system
 
     app = App(size, settings, headless=bool(args.screenshot) or headless, fps=0 if headless else args.fps,
               now=now, browser=browser)

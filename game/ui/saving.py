@@ -9,13 +9,11 @@ shown once as a notice.
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import TYPE_CHECKING
 
 from ..engine import Game, Outcome
 from ..persistence import Loaded, Persistence
-from ..persistence.settings import DEFAULTS
-from .settings import Settings
+from ..persistence.settings import Settings
 
 if TYPE_CHECKING:
     from .app import App
@@ -23,32 +21,11 @@ if TYPE_CHECKING:
 CLOCK_SAVE_MS = 30_000
 
 
-def settings_from_store(values: dict[str, object], lang: str) -> Settings:
-    """The window's settings from the stored ones (``lang`` decided apart:
-    the stored one may be None, meaning "follow the system")."""
-    settings = Settings.from_dict({k: v for k, v in values.items() if k != "lang"})
-    settings.lang = lang
-    return settings
-
-
-def settings_to_store(settings: Settings, stored: dict[str, object], lang_chosen: bool) -> dict[str, object]:
-    """The stored settings updated from the window's: every field both know;
-    the language only once the player chose one."""
-    values = dict(stored)
-    for f in fields(settings):
-        if f.name in DEFAULTS and f.name != "lang":
-            values[f.name] = getattr(settings, f.name)
-    if lang_chosen:
-        values["lang"] = settings.lang
-    return values
-
-
 class SaveKeeper:
     def __init__(self, app: "App", persistence: Persistence, loaded: Loaded) -> None:
         self.app, self.persistence = app, persistence
         self.resuming = False
         self.lang_seen = app.settings.lang
-        self.lang_chosen = isinstance(loaded.settings.get("lang"), str)
         self.game: Game | None = None  # the game on the table, as last seen
         app.on("action", self.on_action)
         app.on("new_game", self.on_new_game)
@@ -95,10 +72,9 @@ class SaveKeeper:
         self.show_notices()
 
     def on_settings(self, settings: Settings) -> None:
-        if settings.lang != self.lang_seen:
-            self.lang_chosen, self.lang_seen = True, settings.lang
-        values = settings_to_store(settings, self.persistence.settings, self.lang_chosen)
-        self.persistence.save_settings(values)
+        if settings.lang != self.lang_seen:  # the player picked a language: keep it
+            settings.chosen_lang = self.lang_seen = settings.lang
+        self.persistence.save_settings(settings)
         self.show_notices()
 
     def on_quit(self) -> None:

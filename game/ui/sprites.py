@@ -16,7 +16,7 @@ from .layout import Box, Layout
 from .widgets import Button
 
 if TYPE_CHECKING:
-    from .settings import Settings
+    from ..persistence.settings import Settings
 
 MOVE_MS = 160
 FLIP_MS = 120

@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 
 from game.engine import Game, Pile, Position  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
+from game.persistence.settings import Settings  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("game_main", ROOT / "main.py")

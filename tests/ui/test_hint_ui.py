@@ -11,7 +11,7 @@ from game.solver import UNKNOWN, UNWINNABLE, WINNABLE
 from game.solver.winnable import winnable_numbers
 from game.ui import dialogs
 from game.ui.hints import ArrowSprite, HintMarkSprite
-from game.ui.settings import Settings
+from game.persistence.settings import Settings
 
 from .positions import near_won_eight_off
 
