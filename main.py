@@ -4,7 +4,16 @@
 """Easy Harp and Eight Off: build the app and run its loop.
 
 Natively and in the browser (pygbag) alike, one asyncio loop yields to the
-event loop after every frame. ``python main.py --help`` lists the options.
+event loop after every frame, and every frame runs inside the frame guard
+(``game.ui.guard``): an exception shows a message with Continue and Restart
+instead of freezing. ``python main.py --help`` lists the options.
+
+In the browser ``sys.argv`` comes from the page's address and is not ours:
+the start-up arguments are made here instead (``start_arguments``): the
+canvas size from the page's viewport, a deal from a shared link
+(``index.html#EO1-C8-AAAAAFA`` or ``?deal=``), and no frame-rate wait
+(the browser paces frames). This module never binds the name ``platform``:
+pygbag's own start-up script uses that name in ``__main__``.
 """
 
 import asyncio
@@ -13,22 +22,83 @@ import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game import platform
+from game import platform as host
+from game.ui.guard import FrameGuard
 from game.ui.launch import build_app
 
+BROWSER_MIXER_BUFFER = 2048  # samples: the browser's audio thread needs slack, or sound crackles
+VIEWPORT_CHECK_FRAMES = 15  # how often the page's size is compared (a bridge call costs)
 
-async def main(argv=None, *, app=None, frames=None):
+
+def start_arguments(argv=None, *, browser=False, window=None):
+    """The command line ``build_app`` gets: ``argv`` (or ``sys.argv``)
+    natively; in the browser only what the page asks for."""
+    if not browser:
+        return list(sys.argv[1:] if argv is None else argv)
+    args = ["--fps", "0"]  # no clock.tick(): it would busy-wait, the browser paces frames
+    size = host.viewport_size(window=window)
+    if size is not None:
+        args += ["--size", f"{size[0]}x{size[1]}"]
+    code = host.shared_deal(window=window)
+    if code is not None and is_deal(code):
+        args += ["--deal", code]
+    return args
+
+
+def is_deal(code):
+    from game.engine import EngineInputError, Game
+
+    try:
+        Game.from_deal(code)
+    except EngineInputError:
+        return False
+    return True
+
+
+def make_app(argv=None, *, browser=None, window=None, storage=None):
+    """The app as this platform starts it, with the storage's own notice
+    (a browser that keeps nothing) shown once."""
+    browser = host.is_browser() if browser is None else browser
+    if browser:
+        import pygame
+
+        pygame.mixer.pre_init(44100, -16, 2, BROWSER_MIXER_BUFFER)
+        if storage is None:
+            storage = host.open_storage(window=window)
+    app = build_app(start_arguments(argv, browser=browser, window=window), browser=browser, storage=storage)
+    notices = list(getattr(storage, "notices", ()))
+    if notices:
+        app.show_notices(notices)
+    if browser:
+        host.set_page_language(app.settings.lang, window=window)
+        app.on("settings", lambda settings: host.set_page_language(settings.lang, window=window))
+    return app
+
+
+def follow_viewport(app, window=None):
+    """The page changed size (rotation, resize): hand the new size to the
+    layout, when the app can take one."""
+    resize = getattr(app, "resize", None)
+    size = host.viewport_size(window=window)
+    if resize is not None and size is not None and size != app.screen.get_size():
+        resize(size)
+
+
+async def main(argv=None, *, app=None, frames=None, browser=None, window=None):
     """Run the loop until the window closes (or for ``frames`` frames)."""
-    if app is None:
-        app = build_app(sys.argv[1:] if argv is None else argv, browser=platform.is_browser())
+    browser = host.is_browser() if browser is None else browser
+    guard = FrameGuard(app or make_app(argv, browser=browser, window=window),
+                       rebuild=lambda: make_app(argv, browser=browser, window=window))
     count = 0
-    while app.running:
-        app.frame()
-        await asyncio.sleep(0)
+    while guard.running:
+        guard.frame()
         count += 1
+        if browser and count % VIEWPORT_CHECK_FRAMES == 0:
+            follow_viewport(guard.app, window)
+        await asyncio.sleep(0)
         if frames is not None and count >= frames:
             break
-    return app
+    return guard.app
 
 
 if __name__ == "__main__":

@@ -2,22 +2,38 @@
 
 This is the only module that checks ``sys.platform == "emscripten"`` (the
 pygbag build). Everything else asks it: ``is_browser()``, ``open_storage()``,
-``preferred_language()``, ``announce()`` and ``user_data_dir()``.
+``preferred_language()``, ``announce()``, ``user_data_dir()``, and for the
+page: ``viewport_size()``, ``shared_deal()``, ``deal_link()``,
+``copy_text()``, ``set_page_language()`` and ``report_error()``.
 
 The browser objects come from the ``window`` attribute that pygbag adds to
 the standard ``platform`` module; functions take them as optional arguments
 so the tests can hand in fakes.
+
+Two facts about pygbag 0.9.3's bridge (``browsermodule.c`` and the runtime
+it ships) shape everything that talks to the page:
+
+* A Python ``str`` handed to JavaScript arrives as its UTF-8 bytes read one
+  byte per character (Latin-1): "Bảy cơ" reaches the page as "Báº£y cÆ¡".
+  So every string we hand over is ASCII: JSON with ``\\uXXXX`` escapes,
+  which the page (our template, ``page.tmpl``) or the JSON reader rebuilds.
+* Reading a property can throw: ``window.localStorage`` does when the
+  browser blocks site data (Incognito defaults, the third-party frame
+  itch.io runs games in). Every read of the page is guarded here.
 """
 
 from __future__ import annotations
 
+import json
 import locale
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, Mapping
+from urllib.parse import parse_qs
 
-from .persistence.storage import BrowserStorage, FileStorage, Storage
+from .persistence.storage import BrowserStorage, FileStorage, MemoryStorage, Storage
 
 APP_NAME = "easy-harp-eight-off"
 LIVE_REGION_ID = "game-announcements"
@@ -64,12 +80,109 @@ def user_data_dir(
     return base / app
 
 
+STORAGE_OFF = "notice.storage_off"  # told once when the browser keeps nothing
+
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code > 0xFFFF:  # a UTF-16 surrogate pair, as JSON writes it
+        code -= 0x10000
+        return "\\u%04x\\u%04x" % (0xD800 + (code >> 10), 0xDC00 + (code & 0x3FF))
+    return "\\u%04x" % code
+
+
+def ascii_json_text(text: str) -> str:
+    """``text`` (a JSON document) with every non-ASCII character written as
+    a ``\\uXXXX`` escape: the same JSON value, safe to hand to the bridge.
+    (In valid JSON such characters only occur inside strings, where the
+    escape means the same character.)"""
+    return text if text.isascii() else _NOT_ASCII.sub(_escape, text)
+
+
+def to_page(text: object) -> str:
+    """Any text as an ASCII JSON string literal, for the page to ``JSON.parse``."""
+    return json.dumps(str(text), ensure_ascii=True)
+
+
+def from_page(value: object) -> str:
+    """A string read back from the page. Older builds stored text through the
+    bridge's Latin-1 reading of UTF-8 ("Báº£y"); such text is repaired."""
+    text = str(value)
+    if not text.isascii():
+        try:
+            return text.encode("latin-1").decode("utf-8")
+        except UnicodeError:  # real non-ASCII text (or junk): keep it as it is
+            pass
+    return text
+
+
+class PageStorage:
+    """``window.localStorage`` as pygbag's bridge hands it over, made safe
+    for ``BrowserStorage`` (same ``getItem / setItem / removeItem / key /
+    length``): values go over as ASCII JSON (escapes), reads are repaired
+    (``from_page``), and a ``length`` that throws counts as empty. Errors of
+    the other calls reach ``BrowserStorage``, which turns them into a
+    failed read or write."""
+
+    def __init__(self, local_storage: Any) -> None:
+        self.store = local_storage
+
+    @property
+    def length(self) -> int:
+        try:
+            return int(self.store.length)
+        except Exception:
+            return 0
+
+    def key(self, index: int) -> str | None:
+        name = self.store.key(int(index))
+        return None if name is None else from_page(name)
+
+    def getItem(self, name: str) -> str | None:  # noqa: N802 - the web API's name
+        value = self.store.getItem(name)
+        return None if value is None else from_page(value)
+
+    def setItem(self, name: str, value: str) -> None:  # noqa: N802
+        self.store.setItem(name, ascii_json_text(str(value)))
+
+    def removeItem(self, name: str) -> None:  # noqa: N802
+        self.store.removeItem(name)
+
+
+class SessionOnlyStorage(MemoryStorage):
+    """What the browser gets when it keeps no site data: this session's
+    records in memory, and a notice (``STORAGE_OFF``) to show once."""
+
+    notices = (STORAGE_OFF,)
+
+
+def page_local_storage(window: Any) -> Any | None:
+    """``window.localStorage`` if the page lets us use it, else None: the
+    read itself throws when site data is blocked, it may be null, and a
+    blocked one may throw on the first call."""
+    try:
+        store = window.localStorage
+        if store is None:
+            return None
+        int(store.length)
+        store.getItem(APP_NAME + "/settings")
+    except Exception:
+        return None
+    return store
+
+
 def open_storage(app: str = APP_NAME, *, window: Any | None = None) -> Storage:
     """The storage backend of this platform: the page's localStorage in the
-    browser, JSON files in the user data directory on the desktop."""
+    browser (in memory for the session when the browser blocks it), JSON
+    files in the user data directory on the desktop."""
     window = window if window is not None else browser_window()
     if window is not None:
-        return BrowserStorage(window.localStorage, prefix=app + "/")
+        store = page_local_storage(window)
+        if store is None:
+            return SessionOnlyStorage()
+        return BrowserStorage(PageStorage(store), prefix=app + "/")
     return FileStorage(user_data_dir(app))
 
 
@@ -149,11 +262,20 @@ def _system_locale_language() -> str | None:
 
 def announce(text: str, *, window: Any | None = None) -> bool:
     """Say ``text`` to a screen reader through an ARIA live region of the
-    page (created on first use). On the desktop this does nothing yet.
-    Returns whether the text reached a live region; never raises."""
+    page. Our page (``page.tmpl``) has the region from its first frame and
+    a ``gameAnnounce(json)`` that rebuilds the text from ASCII JSON; on a
+    page without it the region is made here. On the desktop this does
+    nothing yet. Returns whether the text reached a live region; never raises."""
     window = window if window is not None else browser_window()
     if window is None:
         return False
+    try:
+        say = getattr(window, "gameAnnounce", None)
+        if say is not None:
+            say(to_page(text))
+            return True
+    except Exception:
+        pass
     try:
         document = window.document
         region = document.getElementById(LIVE_REGION_ID)
@@ -176,3 +298,121 @@ def announce(text: str, *, window: Any | None = None) -> bool:
         return True
     except Exception:
         return False
+
+
+# ---- the page around the canvas ------------------------------------------------------
+
+MIN_SIDE, MAX_SIDE = 320, 7680  # what ``main.py --size`` accepts
+
+
+def viewport_size(*, window: Any | None = None) -> tuple[int, int] | None:
+    """The canvas size the page asks for, from ``gameViewport()`` in our
+    template (``"WxH"``: the viewport in CSS pixels times the device pixel
+    ratio, capped so frames stay cheap); None natively or when the page
+    says nothing usable."""
+    window = window if window is not None else browser_window()
+    if window is None:
+        return None
+    try:
+        raw = str(window.gameViewport())
+    except Exception:
+        return None
+    match = re.fullmatch(r"\s*(\d{1,5})\s*x\s*(\d{1,5})\s*", raw)
+    if not match:
+        return None
+    width, height = (min(MAX_SIDE, max(MIN_SIDE, int(v))) for v in match.groups())
+    return width, height
+
+
+_DEAL_TEXT = re.compile(r"[A-Za-z0-9-]{1,40}")
+
+
+def shared_deal(*, window: Any | None = None) -> str | None:
+    """The deal code a shared link asks for: ``index.html#EO1-C8-AAAAAFA``
+    or ``index.html?deal=EO1-C8-AAAAAFA``; None when there is none. Only
+    the shape is checked here (letters, digits, dashes); the engine decides
+    whether it is a deal."""
+    window = window if window is not None else browser_window()
+    if window is None:
+        return None
+    try:
+        location = window.location
+        fragment = from_page(location.hash or "")
+        query = from_page(location.search or "")
+    except Exception:
+        return None
+    candidates = parse_qs(query.lstrip("?")).get("deal", [])
+    fragment = fragment.lstrip("#")
+    candidates += parse_qs(fragment).get("deal", []) if "=" in fragment else [fragment]
+    for candidate in candidates:
+        candidate = candidate.strip()
+        if _DEAL_TEXT.fullmatch(candidate):
+            return candidate.upper()
+    return None
+
+
+def deal_link(code: str, *, window: Any | None = None) -> str | None:
+    """The address that opens deal ``code``: this page's address with
+    ``#CODE``; None natively."""
+    window = window if window is not None else browser_window()
+    if window is None:
+        return None
+    try:
+        location = window.location
+        page = from_page(location.origin) + from_page(location.pathname)
+    except Exception:
+        return None
+    return f"{page}#{code}"
+
+
+def copy_text(text: str, *, window: Any | None = None) -> bool:
+    """Put ``text`` on the clipboard: through the page's ``gameCopy(json)``
+    in the browser, pygame's clipboard natively. False when it could not."""
+    window = window if window is not None else browser_window()
+    if window is not None:
+        try:
+            return bool(window.gameCopy(to_page(text)))
+        except Exception:
+            return False
+    try:
+        import pygame
+
+        if hasattr(pygame.scrap, "put_text"):
+            pygame.scrap.put_text(text)
+            return True
+    except Exception:
+        pass
+    return False
+
+
+def set_page_language(lang: str, *, window: Any | None = None) -> bool:
+    """The page's ``<html lang>`` follows the game's language, so screen
+    readers pronounce the announcements in it."""
+    window = window if window is not None else browser_window()
+    if window is None or not _DEAL_TEXT.fullmatch(lang):
+        return False
+    try:
+        window.document.documentElement.setAttribute("lang", lang)
+        return True
+    except Exception:
+        return False
+
+
+def report_error(text: str, *, window: Any | None = None) -> None:
+    """An error for the developer's eyes: the browser's console (as ASCII
+    JSON, rebuilt by the page's ``gameError``), stderr natively. Never raises."""
+    window = window if window is not None else browser_window()
+    try:
+        if window is not None:
+            report = getattr(window, "gameError", None)
+            if report is not None:
+                report(to_page(text))
+                return
+            window.console.error(to_page(text))
+            return
+    except Exception:
+        pass
+    try:
+        sys.stderr.write(text.rstrip("\n") + "\n")
+    except Exception:
+        pass

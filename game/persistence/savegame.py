@@ -105,7 +105,7 @@ def dump_game(game: Game, elapsed: float, counted: bool = False, cache: dict | N
 
 
 def dumps_game(game: Game, elapsed: float, counted: bool = False, cache: dict | None = None) -> str:
-    return json.dumps(dump_game(game, elapsed, counted, cache), ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(dump_game(game, elapsed, counted, cache), ensure_ascii=True, separators=(",", ":"))
 
 
 # ---- reading ---------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from ..i18n import translate
 from . import theme
 from .announce import deal_name, describe_outcome, variant_name
 from .cardart import CardArt, card_art
+from .share import share_deal
 from .keyboard import Keyboard
 from .layout import Box, Layout, make_layout
 from .scene import Scene
@@ -68,6 +69,7 @@ class TableScene(Scene):
             pygame.K_n: app.open_new_game,
             pygame.K_F1: app.open_rules,
             pygame.K_o: app.open_options,
+            pygame.K_l: lambda: share_deal(app),  # a link to this deal (game.ui.share)
         }
         app.on("settings", self.settings_changed)
 

@@ -66,14 +66,14 @@ def test_main_tells_the_app_which_platform_it_runs_on(monkeypatch, tmp_path):
     import asyncio
 
     from game import platform
-    from game.persistence.storage import MemoryStorage
     from game.ui import launch
 
     from .conftest import main_module
 
+    from tests.pygbag_bridge import Page
+
     monkeypatch.setattr(platform, "is_browser", lambda: True)
     real_build = launch.build_app
-    monkeypatch.setattr(main_module, "build_app",
-                        lambda argv, **kw: real_build(argv, storage=MemoryStorage(), headless=True, **kw))
-    app = asyncio.run(main_module.main(["--deal", "EH1-N-AAAAAAF"], frames=2))
+    monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: real_build(argv, headless=True, **kw))
+    app = asyncio.run(main_module.main(frames=2, window=Page(hash="#EH1-N-AAAAAAF")))
     assert app.browser and app.table.status is None

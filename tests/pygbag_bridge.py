@@ -1,0 +1,130 @@
+"""A model of pygbag 0.9.3's JavaScript bridge and of our page, for tests.
+
+What it models, from ``browsermodule.c`` and the runtime it ships:
+
+* a Python ``str`` handed to JavaScript (a call's argument, a property set)
+  arrives as its UTF-8 bytes read one byte per character (Latin-1):
+  ``crossing("Bảy") == "BÃ¡Âº£y"``-style junk for anything not ASCII;
+* strings read from JavaScript arrive intact;
+* a property read can throw (``window.localStorage`` when site data is
+  blocked).
+
+``Page`` plays the page our template (page.tmpl) makes: the live region
+from the first frame, ``gameAnnounce`` / ``gameCopy`` / ``gameError`` that
+``JSON.parse`` their argument, ``gameViewport()`` and ``location``.
+"""
+
+from __future__ import annotations
+
+import json
+
+
+def crossing(value):
+    """What a Python value is once it reaches JavaScript."""
+    if isinstance(value, str):
+        return value.encode("utf-8").decode("latin-1")
+    return value
+
+
+class JSObject:
+    """Properties set from Python cross the bridge."""
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, crossing(value))
+
+
+class JSFunction:
+    def __init__(self, body):
+        self.body = body
+
+    def __call__(self, *args):
+        return self.body(*(crossing(a) for a in args))
+
+
+class BridgeLocalStorage(JSObject):
+    """localStorage behind the bridge: values are stored as they arrive."""
+
+    def __init__(self):
+        object.__setattr__(self, "items", {})
+        self.getItem = JSFunction(lambda name: self.items.get(name))
+        self.setItem = JSFunction(self._set)
+        self.removeItem = JSFunction(lambda name: self.items.pop(name, None))
+        self.key = JSFunction(lambda i: list(self.items)[i] if 0 <= i < len(self.items) else None)
+
+    def _set(self, name, value):
+        self.items[name] = str(value)
+
+    @property
+    def length(self):
+        return len(self.items)
+
+
+class Element(JSObject):
+    def __init__(self, element_id="", **attributes):
+        object.__setattr__(self, "attributes", {"id": element_id, **attributes})
+        self.textContent = ""
+        self.setAttribute = JSFunction(self.attributes.__setitem__)
+        self.getAttribute = JSFunction(self.attributes.get)
+
+
+class Document(JSObject):
+    def __init__(self):
+        self.documentElement = Element("", lang="en")
+        region = Element("game-announcements", role="status")
+        region.attributes["aria-live"] = "polite"
+        object.__setattr__(self, "elements", {"game-announcements": region})
+        self.getElementById = JSFunction(self.elements.get)
+
+
+class Location(JSObject):
+    def __init__(self, hash="", search="", origin="https://example.org", pathname="/games/solitaire/index.html"):
+        self.hash, self.search, self.origin, self.pathname = hash, search, origin, pathname
+
+
+class Console(JSObject):
+    def __init__(self):
+        object.__setattr__(self, "errors", [])
+        self.error = JSFunction(self.errors.append)
+
+
+class Page(JSObject):
+    """``window`` of our page behind the bridge. ``storage``: "ok" (a working
+    localStorage), "throws" (reading it throws), "null", or "broken" (it
+    is there but its calls throw)."""
+
+    def __init__(self, *, storage="ok", hash="", search="", viewport="1280x720", clipboard_ok=True):
+        object.__setattr__(self, "storage_mode", storage)
+        object.__setattr__(self, "store", BridgeLocalStorage())
+        object.__setattr__(self, "clipboard", [])
+        object.__setattr__(self, "errors", [])
+        object.__setattr__(self, "viewport", viewport)
+        self.document = Document()
+        self.location = Location(hash=hash, search=search)
+        self.console = Console()
+        self.gameViewport = JSFunction(lambda: self.viewport)
+        self.gameAnnounce = JSFunction(self._announce)
+        self.gameCopy = JSFunction(lambda text: self.clipboard.append(json.loads(text)) or clipboard_ok)
+        self.gameError = JSFunction(lambda text: self.errors.append(json.loads(text)))
+        if storage == "broken":
+            def fail(*args):
+                raise RuntimeError("SecurityError: The operation is insecure.")
+            for name in ("getItem", "setItem", "removeItem", "key"):
+                object.__setattr__(self.store, name, JSFunction(fail))
+
+    @property
+    def localStorage(self):  # noqa: N802 - the web API's name
+        if self.storage_mode == "throws":
+            raise RuntimeError("SecurityError: Failed to read the 'localStorage' property from 'Window'")
+        return None if self.storage_mode == "null" else self.store
+
+    def _announce(self, text):
+        # the template's gameAnnounce: JSON.parse, and a no-break space to repeat the same words
+        region = self.document.elements["game-announcements"]
+        words = json.loads(text)
+        if region.textContent.rstrip("\u00a0") == words and not region.textContent.endswith("\u00a0"):
+            words += "\u00a0"
+        object.__setattr__(region, "textContent", words)
+
+    @property
+    def live_region(self):
+        return self.document.elements["game-announcements"].textContent

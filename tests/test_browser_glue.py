@@ -1,0 +1,282 @@
+"""The game's browser glue against a model of pygbag's bridge (tests/pygbag_bridge.py):
+storage that the browser blocks, Unicode crossing to JavaScript, the start-up
+arguments a page gives, the frame guard, sharing a deal, the loop's pacing."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import importlib.util
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import platform as gp
+from game.engine import Action, Game
+from game.i18n import translate
+from game.persistence import Persistence
+from game.persistence.savegame import dumps_game
+from game.persistence.storage import BrowserStorage, MemoryStorage
+from game.ui import launch
+
+from tests.pygbag_bridge import Page, crossing
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("solitaire_main_for_glue", ROOT / "main.py")
+main_module = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(main_module)
+
+UNICODE = "Bảy cơ … lá\u00a0bài: kőr 7 😀"
+
+
+def test_the_bridge_model_garbles_non_ascii_like_the_runtime():
+    assert crossing("Bảy cơ") == "Báº£y cÆ¡"
+    assert crossing("plain") == "plain"
+
+
+# ---- storage ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["throws", "null", "broken"])
+def test_blocked_storage_gives_a_session_in_memory(mode):
+    storage = gp.open_storage(window=Page(storage=mode))
+    assert isinstance(storage, gp.SessionOnlyStorage)
+    assert storage.notices == (gp.STORAGE_OFF,)
+    persistence = Persistence(storage)
+    persistence.load_all()
+    assert persistence.save_settings({"lang": "vi"})
+
+
+@pytest.mark.parametrize("mode", ["throws", "null", "broken"])
+def test_the_game_starts_without_storage_and_says_so_once(monkeypatch, mode):
+    monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
+    page = Page(storage=mode, hash="#EO1-C8-AAAAAFA")
+    app = main_module.make_app(browser=True, window=page)
+    assert app.table.game is not None
+    notice = app.scenes[-1]
+    assert getattr(notice, "notices", None) == [gp.STORAGE_OFF]
+    for lang in ("en", "vi", "hu"):
+        assert translate(gp.STORAGE_OFF, lang) != gp.STORAGE_OFF
+    # the session is kept in memory: a move is saved and read back
+    app.table.play(Action.parse("r2>f"))
+    assert app.persistence.load_all().game.position.moves == 1
+
+
+def test_a_working_storage_keeps_unicode_and_only_ascii_crosses():
+    page = Page()
+    storage = gp.open_storage(window=page)
+    assert isinstance(storage, BrowserStorage)
+    record = json.dumps({"name": UNICODE}, ensure_ascii=False)
+    assert storage.set("settings", record)
+    stored = page.store.items[f"{gp.APP_NAME}/settings"]
+    assert stored.isascii()
+    assert json.loads(storage.get("settings")) == {"name": UNICODE}
+
+
+def test_text_garbled_by_an_older_build_is_repaired_on_reading():
+    page = Page()
+    page.store.items[f"{gp.APP_NAME}/settings"] = crossing(json.dumps({"name": UNICODE}, ensure_ascii=False))
+    storage = gp.open_storage(window=page)
+    assert json.loads(storage.get("settings")) == {"name": UNICODE}
+
+
+def test_a_storage_whose_length_throws_lists_nothing_but_works():
+    page = Page()
+
+    class NoLength:
+        def __getattr__(self, name):
+            if name == "length":
+                raise RuntimeError("length")
+            return getattr(page.store, name)
+
+    wrapped = gp.PageStorage(NoLength())
+    assert wrapped.length == 0
+
+
+def test_saved_games_are_written_with_escapes():
+    game = Game.from_deal("EO1-C8-AAAAAFA")
+    assert dumps_game(game, 12.5).isascii()
+
+
+def test_stats_and_settings_survive_the_bridge_round_trip():
+    page = Page()
+    persistence = Persistence(gp.open_storage(window=page))
+    persistence.load_all()
+    assert persistence.save_settings({"lang": "hu"})
+    assert all(value.isascii() for value in page.store.items.values())
+    again = Persistence(gp.open_storage(window=page)).load_all()
+    assert again.settings["lang"] == "hu" and again.notices == []
+
+
+# ---- text to the page ----------------------------------------------------------------
+
+
+def test_announcements_arrive_intact():
+    page = Page()
+    assert gp.announce(UNICODE, window=page)
+    assert page.live_region == UNICODE
+    gp.announce(UNICODE, window=page)
+    assert page.live_region.rstrip("\u00a0") == UNICODE and page.live_region != UNICODE
+
+
+def test_errors_reach_the_console_intact():
+    page = Page()
+    gp.report_error("Lỗi: ảnh", window=page)
+    assert page.errors == ["Lỗi: ảnh"]
+
+
+def test_the_page_language_follows_the_game():
+    page = Page()
+    assert gp.set_page_language("vi", window=page)
+    assert page.document.documentElement.attributes["lang"] == "vi"
+    assert not gp.set_page_language('x" onload="', window=page)
+
+
+# ---- start-up ----------------------------------------------------------------------
+
+
+def test_the_browser_ignores_sys_argv(monkeypatch):
+    monkeypatch.setattr(main_module.sys, "argv", ["org.python", "--what", "#debug", "EO1"])
+    args = main_module.start_arguments(browser=True, window=Page(viewport="390x844"))
+    assert args == ["--fps", "0", "--size", "390x844"]
+    launch.parser().parse_args(args)  # all of them are options main.py knows
+
+
+@pytest.mark.parametrize("where", [dict(hash="#EO1-C8-AAAAAFA"), dict(search="?deal=EO1-C8-AAAAAFA"),
+                                   dict(hash="#deal=eo1-c8-aaaaafa"), dict(search="?x=1&deal=EO1-C8-AAAAAFA&y")])
+def test_a_shared_link_starts_its_deal(where):
+    args = main_module.start_arguments(browser=True, window=Page(**where))
+    assert args[-2:] == ["--deal", "EO1-C8-AAAAAFA"]
+
+
+@pytest.mark.parametrize("where", [dict(hash="#debug"), dict(hash="#EO9-Z-???"), dict(search="?deal=<script>"),
+                                   dict(hash="#" + "A" * 500), dict(hash="#EO1-C8-AAAAAFA%20-i")])
+def test_an_odd_address_starts_normally(where):
+    args = main_module.start_arguments(browser=True, window=Page(**where))
+    assert "--deal" not in args
+    launch.parser().parse_args(args)
+
+
+def test_odd_viewport_sizes_are_ignored_or_clamped():
+    assert gp.viewport_size(window=Page(viewport="junk")) is None
+    assert gp.viewport_size(window=Page(viewport="100x99999")) == (320, 7680)
+
+
+def test_the_browser_build_opens_the_linked_deal(monkeypatch):
+    monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
+    app = asyncio.run(main_module.main(frames=2, browser=True, window=Page(hash="#EO1-C8-AAAAAFA", viewport="720x1280")))
+    assert app.table.start_position.deal == "EO1-C8-AAAAAFA"
+    assert app.browser and app.fps == 0
+    assert app.screen.get_size() == (720, 1280)
+
+
+def test_main_never_binds_the_name_platform():
+    tree = ast.parse((ROOT / "main.py").read_text(encoding="utf-8"))
+    bound = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+    assert "platform" not in bound
+
+
+def test_the_browser_loop_never_waits_for_a_frame_rate(monkeypatch):
+    monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
+    ticks = []
+
+    class Clock:
+        def tick(self, *args):
+            ticks.append(args)
+            return 0
+
+    monkeypatch.setattr(pygame.time, "Clock", Clock)
+    asyncio.run(main_module.main(frames=5, browser=True, window=Page()))
+    assert ticks == []
+
+
+def test_the_browser_gets_a_larger_mixer_buffer(monkeypatch):
+    monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
+    calls = []
+    monkeypatch.setattr(pygame.mixer, "pre_init", lambda *a, **k: calls.append(a))
+    main_module.make_app(browser=True, window=Page())
+    assert calls and calls[-1][3] >= 2048
+
+
+def test_the_viewport_is_followed_when_the_app_can_resize(monkeypatch):
+    monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
+    page = Page(viewport="1280x720")
+    app = main_module.make_app(browser=True, window=page)
+    sizes = []
+    app.resize = sizes.append
+    object.__setattr__(page, "viewport", "720x1280")
+    main_module.follow_viewport(app, page)
+    assert sizes == [(720, 1280)]
+
+
+# ---- sharing a deal ------------------------------------------------------------------
+
+
+def test_l_copies_a_link_to_the_deal(monkeypatch):
+    page = Page(hash="#EO1-C8-AAAAAFA")
+    monkeypatch.setattr(gp, "browser_window", lambda: page)
+    monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
+    app = main_module.make_app(browser=True, window=page)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
+    app.frame()
+    link = "https://example.org/games/solitaire/index.html#EO1-C8-AAAAAFA"
+    assert page.clipboard == [link]
+    assert page.live_region == translate("say.link_copied", app.settings.lang, link=link)
+
+
+# ---- the frame guard ------------------------------------------------------------------
+
+
+def fail(*args, **kwargs):
+    raise ZeroDivisionError("Bảy / 0")
+
+
+@pytest.mark.parametrize("where", ["dispatch", "update", "draw"])
+def test_an_exception_in_a_frame_is_shown_and_the_game_goes_on(monkeypatch, where, capsys):
+    storage = MemoryStorage()
+    app = launch.build_app(["--deal", "EO1-C8-AAAAAFA"], storage=storage, headless=True)
+    app.table.play(Action.parse("r2>f"))
+    saved = storage.get("game")
+    assert saved is not None
+    guard = main_module.FrameGuard(app, rebuild=lambda: launch.build_app([], storage=storage, headless=True))
+    target = app if where != "update" else app.table
+    monkeypatch.setattr(target, where, fail)
+    if where == "dispatch":
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
+    guard.frame()
+    assert guard.error == "ZeroDivisionError: Bảy / 0"
+    assert "ZeroDivisionError" in capsys.readouterr().err  # logged, traceback and all
+    assert storage.get("game") == saved  # the saved game is kept
+    assert app.announcer.last.startswith(translate("error.frame", "en", error=guard.error))
+    guard.frame()  # the error screen, drawn on the canvas, not a freeze
+    assert set(guard.buttons) == {"continue", "restart"}
+    assert app.screen.get_at(guard.buttons["continue"].center) != app.screen.get_at((1, 1))
+    monkeypatch.undo()
+    # Restart: a fresh app that resumes the saved game
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0))
+    guard.frame()
+    assert guard.error is None and guard.app is not app
+    assert guard.app.table.game.position.moves == 1
+    guard.frame()
+
+
+def test_continue_goes_back_to_the_same_game(monkeypatch):
+    app = launch.build_app(["--deal", "EO1-C8-AAAAAFA"], storage=MemoryStorage(), headless=True)
+    guard = main_module.FrameGuard(app)
+    monkeypatch.setattr(app, "draw", fail)
+    guard.frame()
+    monkeypatch.undo()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=guard.buttons["continue"].center)
+                      if guard.buttons else pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=0, unicode="c", scancode=0))
+    guard.frame()
+    guard.frame()
+    assert guard.error is None and guard.app is app and app.running
