@@ -180,6 +180,39 @@ def test_a_slice_keeps_to_its_budget(monkeypatch) -> None:
     task.cancel()
 
 
+@pytest.mark.parametrize("code", ["EH1-N-AAAAAAF", "EO1-C8-AAAAAAB"])
+def test_every_slice_set_up_included_stops_at_its_budget(monkeypatch, code: str) -> None:
+    """A fake clock that moves only with the solver's work: 1 ms for making
+    the game's problem, for its set-up (``start``) and for each expansion
+    (``children``). A 4 ms slice, the first one included (it makes the
+    problem and sets up every search of the portfolio), ends at most one unit
+    of work past its budget."""
+    from game.solver import eight_off, easy_harp, search
+
+    work = 0
+
+    def costs(method):
+        def counted(*args, **kwargs):
+            nonlocal work
+            work += 1
+            return method(*args, **kwargs)
+        return counted
+
+    for cls in (easy_harp.EasyHarpProblem, eight_off.EightOffProblem):
+        for name in ("__init__", "start", "children"):
+            monkeypatch.setattr(cls, name, costs(getattr(cls, name)))
+    monkeypatch.setattr(search.time, "perf_counter", lambda: work / 1000)
+    task = SolverTask(deal_position(code), seconds=60)
+    assert work == 0  # making the task does nothing yet
+    for _ in range(30):
+        before = work
+        if task.step(0.004):
+            break
+        assert work - before <= 5
+    assert work >= 30
+    task.cancel()
+
+
 def test_time_limit_gives_unknown() -> None:
     task = SolverTask(deal_position("EH1-N-AAAAAAE"), seconds=0.05)
     assert task.run().result in (UNKNOWN, WINNABLE)

@@ -31,8 +31,10 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
-YIELD_EVERY = 16  # states between two looks at the clock
-EXPAND_EVERY = 2  # best-first: expansions (each makes dozens of states) between looks
+# Every search yields after its set-up and after each expansion (one
+# ``children()`` call, the unit of work): a slice overruns its budget by at
+# most one expansion, never by a whole round of set-ups (issue 13: the first
+# Easy Harp slice took 99-170 ms under WebAssembly when set-up wasn't sliced).
 
 
 @dataclass
@@ -69,9 +71,9 @@ def depth_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[
     stats.nodes = 1
     if won(state):
         return WINNABLE, actions
+    yield
     # Each frame: (children of a state, next index, the actions that led to it)
     stack: list[list] = [[children(state), 0, actions]]
-    countdown = YIELD_EVERY
     while stack:
         frame = stack[-1]
         kids, i = frame[0], frame[1]
@@ -89,12 +91,9 @@ def depth_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[
             path = [a for f in stack for a in f[2]] + acts
             return WINNABLE, path
         stack.append([children(child), 0, acts])
-        countdown -= 1
-        if countdown <= 0:
-            countdown = YIELD_EVERY
-            if max_nodes is not None and stats.nodes >= max_nodes:
-                return UNKNOWN, []
-            yield
+        if max_nodes is not None and stats.nodes >= max_nodes:
+            return UNKNOWN, []
+        yield
     return UNWINNABLE, []
 
 
@@ -112,7 +111,7 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
         return WINNABLE, actions
     parents: list[tuple[int, tuple[str, ...]]] = [(-1, tuple(actions))]
     heap = [(0, 0, state)]
-    countdown = EXPAND_EVERY
+    yield
     while heap:
         # ids are stored negated so that among equal scores the newest wins
         _, neg_id, state = heappop(heap)
@@ -133,12 +132,9 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
                     node = parent
                 return WINNABLE, path
             heappush(heap, (-score, -node, child))
-        countdown -= 1
-        if countdown <= 0:
-            countdown = EXPAND_EVERY
-            if max_nodes is not None and stats.nodes >= max_nodes:
-                return UNKNOWN, []
-            yield
+        if max_nodes is not None and stats.nodes >= max_nodes:
+            return UNKNOWN, []
+        yield
     return UNWINNABLE, []
 
 
@@ -161,10 +157,10 @@ def portfolio(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[No
                 for other, _ in searches:
                     other.close()
                 return stop.value
-        stats.nodes = sum(o.nodes for _, o in searches)
-        if max_nodes is not None and stats.nodes >= max_nodes:
-            return UNKNOWN, []
-        yield
+            stats.nodes = sum(o.nodes for _, o in searches)
+            if max_nodes is not None and stats.nodes >= max_nodes:
+                return UNKNOWN, []
+            yield  # one step of one search at a time: a slice can stop between them
 
 
 STRATEGIES = {"depth-first": depth_first, "best-first": best_first, "portfolio": portfolio}
@@ -183,16 +179,21 @@ class SolverTask:
     """
 
     def __init__(self, position: Any, seconds: float = 30.0, max_nodes: int | None = None) -> None:
-        from .problems import problem_for
-
         self.position = position
         self.seconds = seconds  # search time, summed over the slices
         self._stats = _Stats()
-        self._problem = problem_for(position)
-        strategy = STRATEGIES[getattr(self._problem, "strategy", "depth-first")]
-        self._search = strategy(self._problem, self._stats, max_nodes)
+        self._search = self._searching(max_nodes)  # nothing runs before the first step
         self._spent = 0.0
         self.result: SolveResult | None = None
+
+    def _searching(self, max_nodes: int | None) -> Iterator[None]:
+        """The set-up (the game's problem) inside the first slice, then the search."""
+        from .problems import problem_for
+
+        problem = problem_for(self.position)
+        strategy = STRATEGIES[getattr(problem, "strategy", "depth-first")]
+        yield
+        return (yield from strategy(problem, self._stats, max_nodes))
 
     @property
     def done(self) -> bool:
