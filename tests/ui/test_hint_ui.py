@@ -106,8 +106,7 @@ def test_the_hint_search_runs_in_slices(driver_for):
     assert frames >= 3 and task.slices == frames
     assert task.task.result.result == WINNABLE
     assert d.app.announcer.last.startswith("Hint:")
-    # one slice is a few milliseconds, never the whole search
-    assert task.task.result.seconds / task.slices < 0.05
+    # each slice keeps to its budget: the fake clocks of tests/test_solver.py (no timing here)
 
 
 def test_a_frame_gives_the_solver_one_short_slice(driver_for, monkeypatch):
