@@ -58,7 +58,7 @@ def bench(name: str, code: str, size: tuple[int, int], frames: int, present: boo
     idle, idle_redraws = timed_frames(app, frames)
 
     table = app.table
-    pos = table.game.position
+    pos = app.session.game.position
     longest = max(range(len(pos.columns)), key=lambda i: len(pos.columns[i]))
     pile = Pile("c", longest)
     x, y = table.card_places(pile, len(pos.columns[longest]))[-1]

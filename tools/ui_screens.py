@@ -60,7 +60,7 @@ def record_some_games(app) -> None:
         won = rng.random() < 0.6
         app.persistence.stats.record("easy-harp", "N", won=won, seconds=rng.randint(180, 1500),
                                      score=rng.randint(300, 1500) if won else rng.randint(40, 600))
-    app.persistence.record_result(app.table.game, 0, won=False)
+    app.persistence.record_result(app.session.game, 0, won=False)
 
 
 def main(out: Path) -> None:

@@ -18,6 +18,8 @@ from ..engine.rules import TURN
 from ..i18n import translate
 
 if TYPE_CHECKING:
+    from ..engine import Game
+    from ..session import Session, Start
     from .app import App
 
 
@@ -146,3 +148,27 @@ class Announcer:
 
     def say_key(self, key: str, **params: object) -> None:
         self.say(translate(key, self.lang, **params))
+
+    # ---- the game in progress, in words ------------------------------------------------
+
+    def listen(self, session: "Session") -> None:
+        self.session = session
+        session.on("started", self.on_started)
+        session.on("played", self.on_played)
+        session.on("undone", self.on_played)
+        session.on("refused", self.on_refused)
+        session.on("won", self.on_won)
+
+    def on_started(self, start: "Start") -> None:
+        pos = start.game.position
+        self.say_key("say.new_game", game=translate(f"game.{pos.game}", self.lang), deal=deal_name(pos.deal, self.lang))
+
+    def on_played(self, outcome: Outcome) -> None:
+        self.say(describe_outcome(outcome, self.session.game.position, self.lang))
+
+    def on_refused(self, outcome: Outcome) -> None:
+        explain = self.app.settings.interactive_rules
+        self.say(describe_outcome(outcome, self.session.game.position, self.lang, explain=explain))
+
+    def on_won(self, game: "Game") -> None:
+        self.say_key("say.won", score=game.position.score, moves=game.position.moves)

@@ -15,7 +15,9 @@ from typing import Any, Callable, Protocol
 
 import pygame
 
+from .. import daily
 from ..engine import Game, deals
+from ..session import Session
 from . import dialogs
 from .layout import BUTTONS
 from .scene import Scene
@@ -25,6 +27,9 @@ from .sound import Sounds
 from .table import TableScene
 
 TASK_BUDGET_MS = 4
+HIDDEN = (pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST)
+SHOWN = (pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED)
+TOUCHES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.FINGERDOWN)
 
 
 class Task(Protocol):
@@ -68,18 +73,17 @@ class App:
         self.listeners: dict[str, list[Callable[..., Any]]] = {}
         self.tasks: list[Task] = []
         self.button_names: tuple[str, ...] = BUTTONS
-        self.extra_buttons: dict[str, Callable[[], None]] = {}
         self.frames = 0
         self.last_dirty: list[pygame.Rect] = []
         self.screenshot_path: str | None = None
         # storage (game.ui.saving attaches it; None in tests that don't want it)
         self.persistence = None
-        self.keeper = None
-        self.previous_game: tuple[Game | None, float] = (None, 0.0)
+        self.session = Session()  # the game in progress: the scenes and helpers listen to it
         self.announcer = Announcer(self)  # moves and refusals in words (live region, status line)
         self.sound = Sounds(lambda: self.settings.sound)
         self.hint_provider: Callable[[], None] | None = None  # the solver integration sets it
-        self.table = TableScene(self)
+        self.table = TableScene(self)  # listens first: the others find the table laid out
+        self.announcer.listen(self.session)
         from .hints import SolverHelper
 
         self.solver = SolverHelper(self)  # hints and the "still winnable?" note (sets hint_provider)
@@ -92,8 +96,9 @@ class App:
         return self._now()
 
     def on(self, name: str, listener: Callable[..., Any]) -> None:
-        """Listen for ``action`` (an Outcome), ``new_game`` (a Game) or
-        ``settings`` (the Settings): the storage layer saves from here."""
+        """Listen for ``settings`` (the Settings) or ``quit``: the storage
+        layer saves from here. What happens to the game is the session's
+        to tell (``session.on``)."""
         self.listeners.setdefault(name, []).append(listener)
 
     def emit(self, name: str, *args: Any) -> None:
@@ -131,6 +136,7 @@ class App:
         for event in pygame.event.get():
             self.dispatch(event)
         now = self.now()
+        self.session.tick(now)
         for scene in list(self.scenes):
             scene.update(now)
         self.run_tasks()
@@ -159,9 +165,13 @@ class App:
             self.emit("quit")
             self.running = False
             return
+        if event.type in HIDDEN or event.type in SHOWN:
+            self.session.set_shown(event.type in SHOWN)  # play time stops while nobody can see the game
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.VIDEORESIZE, pygame.WINDOWRESTORED):
             self.full_redraw = True
             return
+        if event.type in TOUCHES:
+            self.session.activity(self.now())
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.sound.unlock()  # no sound before the player's first click or key
             self.table.finish_animations()
@@ -187,7 +197,8 @@ class App:
         if not self.headless:
             from ..i18n import translate
 
-            name = self.table.game.position.game if self.table.game else deals.EASY_HARP
+            game = self.session.game
+            name = game.position.game if game else deals.EASY_HARP
             pygame.display.set_caption(translate(f"game.{name}", self.settings.lang))
 
     # ---- scenes -------------------------------------------------------------------------
@@ -250,13 +261,24 @@ class App:
     # ---- games ---------------------------------------------------------------------------
 
     def start_game(self, game: Game, animate: bool = True) -> None:
+        """A new game on the table (``animate``: deal it with a glide)."""
+        self.close_dialogs()
+        self.session.start(game)
+        if animate and not self.headless:
+            self.table.deal()
+        self.set_caption()
+
+    def resume_game(self, game: Game, elapsed_ms: int, counted: bool) -> None:
+        """A saved game back on the table, its clock and undo included."""
+        self.close_dialogs()
+        self.session.start(game, elapsed_ms=elapsed_ms, counted=counted, resumed=True)
+        self.set_caption()
+
+    def close_dialogs(self) -> None:
+        """Every dialog but a notice (the player must still read it)."""
         for scene in self.scenes[1:]:
             if not isinstance(scene, dialogs.NoticeDialog):
                 self.pop(scene)
-        # the game this one replaces, for the statistics (read by the "new_game" listeners)
-        self.previous_game = (self.table.game, self.table.elapsed_ms / 1000)
-        self.table.start(game, animate=animate and not self.headless)
-        self.set_caption()
 
     def start_code(self, code: str) -> None:
         game = Game.from_deal(code)
@@ -268,16 +290,7 @@ class App:
 
     def restart(self) -> None:
         """Same deal: the current deal from its start (or the set-up position)."""
-        start = self.table.start_position
-        if start.deal:
-            self.start_game(Game.from_deal(start.deal))
-        else:
-            fresh = start.copy()
-            self.start_game(Game(fresh))
-
-    def in_progress(self) -> bool:
-        game = self.table.game
-        return bool(game and game.position.moves > 0 and not game.position.won)
+        self.start_game(self.session.restart_game())
 
     def request_new_game(self, code: str | None) -> None:
         """Start ``code`` (None: the same deal again), asking first when that
@@ -285,7 +298,7 @@ class App:
         def start() -> None:
             self.start_code(code) if code else self.restart()
 
-        if self.in_progress():
+        if self.session.in_progress:
             self.push(dialogs.ConfirmDialog(self, start))
         else:
             start()
@@ -303,10 +316,6 @@ class App:
         return deals.format_code(game, variant, number)
 
     def today_code(self, game: str, variant: str) -> str:
-        try:
-            from .. import daily
-        except ImportError:
-            return deals.today_code(game=game, variant=variant)
         return daily.today_code(datetime.date.today(), game, variant)
 
     # ---- settings ---------------------------------------------------------------------------

@@ -30,7 +30,7 @@ class NewGameDialog(PanelScene):
     title_key = "ui.new_game.title"
 
     def __init__(self, app: "App") -> None:
-        pos = app.table.game.position if app.table.game else None
+        pos = app.session.game.position if app.session.game else None
         self.choice_game = pos.game if pos else app.settings.game
         self.choice_variant = pos.variant if pos else app.settings.variant
         self.code_state: tuple[str, dict] = CODE_HINT
@@ -322,7 +322,7 @@ class WinScene(PanelScene):
     def __init__(self, app: "App") -> None:
         self.scrim_top = app.table.layout.bar.h
         super().__init__(app, 560, 300)
-        rng = random.Random(app.table.game.position.moves)
+        rng = random.Random(app.session.game.position.moves)
         now = app.now()
         self.confetti = [Confetti(rng, app.width, app.height, now, app.scale, self.scrim_top) for _ in range(90)]
         self.panel._layer = SCRIM_LAYER + 2
@@ -336,9 +336,9 @@ class WinScene(PanelScene):
         ]
 
     def draw_content(self, surf: pygame.Surface, lang: str) -> None:
-        table = self.app.table
-        pos = table.game.position
-        seconds = table.elapsed_ms // 1000
+        session = self.app.session
+        pos = session.game.position
+        seconds = session.elapsed_ms // 1000
         values = [("ui.win.score", str(pos.score)), ("ui.win.moves", str(pos.moves)),
                   ("ui.win.time", clock(seconds))]
         col_w = (self.pw - self.px(56)) // 3
@@ -357,7 +357,7 @@ class WinScene(PanelScene):
         self.confetti = [c for c in self.confetti if c.step(now)]
 
     def new_deal(self) -> None:
-        pos = self.app.table.game.position
+        pos = self.app.session.game.position
         self.app.start_code(self.app.random_code(pos.game, pos.variant))
 
     def same_deal(self) -> None:

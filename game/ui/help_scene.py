@@ -130,7 +130,7 @@ class RulesScene(PanelScene):
     pages = PAGES
 
     def __init__(self, app: "App") -> None:
-        current = app.table.game.position.game if app.table.game else EASY_HARP
+        current = app.session.game.position.game if app.session.game else EASY_HARP
         self.page = 0 if current == EASY_HARP else 1
         self.scroll = 0
         self.max_scroll = 0

@@ -33,6 +33,7 @@ from .layout import Box
 from .sprites import HIGHLIGHT_LAYER, ring
 
 if TYPE_CHECKING:
+    from ..session import Start
     from .app import App
 
 HINT_SECONDS = 3.0  # search time (summed over the frames' slices) before a hint says "unknown"
@@ -120,8 +121,10 @@ class SolverHelper:
         self.learner: PlanLearner | None = None
         self.note = VerdictSprite()
         app.hint_provider = self.request
-        app.on("action", self.on_action)
-        app.on("new_game", self.on_new_game)
+        self.session = app.session
+        self.session.on("played", self.on_action)
+        self.session.on("undone", self.on_action)
+        self.session.on("started", self.on_new_game)
         app.on("settings", self.on_settings)
 
     @property
@@ -136,7 +139,7 @@ class SolverHelper:
 
     def request(self) -> None:
         """H or the Hint button."""
-        game = self.table.game
+        game = self.session.game
         if game is None:
             return
         if game.position.won:
@@ -156,7 +159,7 @@ class SolverHelper:
 
     def start_search(self, seconds: float) -> None:
         self.cancel_search()
-        self.search = Search(self, self.table.game, seconds)
+        self.search = Search(self, self.session.game, seconds)
         self.app.add_task(self.search)
 
     def cancel_search(self) -> None:
@@ -176,7 +179,7 @@ class SolverHelper:
             self.learn_plan(search.start, result.actions)
         elif result.result == UNWINNABLE:
             self.lost.add(search.key)
-        on_table = self.table.game is not None and self.table.game.position.key() == search.key
+        on_table = self.session.game is not None and self.session.game.position.key() == search.key
         if not on_table:
             return
         hinted = self.want_hint
@@ -206,14 +209,12 @@ class SolverHelper:
     # ---- the table changes ------------------------------------------------------------------
 
     def on_action(self, outcome: Outcome) -> None:
-        if not outcome.ok:
-            return
         self.want_hint = False
         self.cancel_search()
         self.clear_marks()
         self.refresh_verdict()
 
-    def on_new_game(self, game: Game) -> None:
+    def on_new_game(self, start: "Start") -> None:
         self.want_hint = False
         self.cancel_search()
         if self.learner is not None:
@@ -227,8 +228,8 @@ class SolverHelper:
 
     def on_settings(self, settings) -> None:
         # the layout may have changed (large cards, left-handed): put the marks and the note back
-        if self.hint_index is not None and self.table.game is not None:
-            key = self.table.game.position.key()
+        if self.hint_index is not None and self.session.game is not None:
+            key = self.session.game.position.key()
             if self.plan_keys.get(key) == self.hint_index:
                 self.show_marks(self.hint_index)
         if settings.show_winnable and self.verdict is None:
@@ -240,7 +241,7 @@ class SolverHelper:
     def refresh_verdict(self) -> None:
         """After a move: the verdict for the new position (from what is
         known, or a new search) when the option is on."""
-        game = self.table.game
+        game = self.session.game
         if game is None or not self.app.settings.show_winnable or game.position.won:
             self.show_verdict(None)
             return
@@ -290,7 +291,7 @@ class SolverHelper:
 
     def show_hint(self, index: int) -> bool:
         """Show and say step ``index`` of the plan; False if it no longer applies."""
-        game = self.table.game
+        game = self.session.game
         lang = self.app.settings.lang
         move = game.check(Action.parse(self.plan[index]))
         if isinstance(move, Refusal):
@@ -310,7 +311,7 @@ class SolverHelper:
 
     def draws_ahead(self, index: int) -> int:
         """How many draws (not turns of the waste) the plan makes in a row from ``index``."""
-        probe = Game(self.table.game.position.copy())
+        probe = Game(self.session.game.position.copy())
         count = 0
         for text in self.plan[index:]:
             move = probe.check(Action.parse(text))
@@ -325,7 +326,7 @@ class SolverHelper:
         self.clear_marks()
         table = self.table
         if move is None:
-            move = table.game.check(Action.parse(self.plan[index]))
+            move = self.session.game.check(Action.parse(self.plan[index]))
             if isinstance(move, Refusal):
                 return
         self.hint_index = index
@@ -351,7 +352,7 @@ class SolverHelper:
 
     def source_box(self, move) -> Box:
         pile = move.src
-        row = len(self.table.game.position.columns[pile.index]) - len(move.cards) if pile.kind == COLUMN else None
+        row = len(self.session.game.position.columns[pile.index]) - len(move.cards) if pile.kind == COLUMN else None
         return self.table.cards_box(pile, row)
 
     def target_box(self, move) -> Box:

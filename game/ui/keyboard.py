@@ -67,7 +67,7 @@ class Keyboard:
 
     def focus_row(self) -> int | None:
         """The focused card's index in its column, clamped to the face-up cards."""
-        pos = self.table.game.position
+        pos = self.app.session.game.position
         if self.focus is None or self.focus.kind != COLUMN:
             return None
         col = pos.columns[self.focus.index]
@@ -83,7 +83,7 @@ class Keyboard:
         row = self.focus_row()
         if row is None:
             return 1
-        return len(self.table.game.position.columns[self.focus.index]) - row
+        return len(self.app.session.game.position.columns[self.focus.index]) - row
 
     def focus_box(self, pile: Pile, drop: bool = False) -> Box:
         """The ring's place: the focused card and the cards above it, the
@@ -96,7 +96,7 @@ class Keyboard:
         """Put the ring (and any held cards) where the focus is."""
         table = self.table
         ring = table.focus_ring
-        if ring is None or table.game is None:
+        if ring is None or self.app.session.game is None:
             return
         if not self.active or self.focus is None:
             ring.hide()
@@ -111,10 +111,10 @@ class Keyboard:
         held, target = self.held, self.focus
         lift = round(layout.card_h * 0.08)
         if target == held["pile"]:
-            places = table.card_places(target, len(pile_cards(table.game.position, target)))[-held["count"]:]
+            places = table.card_places(target, len(pile_cards(self.app.session.game.position, target)))[-held["count"]:]
             places = [(x, y - lift) for x, y in places]
         elif target.kind == COLUMN:
-            n = len(table.game.position.columns[target.index])
+            n = len(self.app.session.game.position.columns[target.index])
             places = table.card_places(target, n + held["count"])[n:]
             if n == 0:
                 places = [(x + layout.card_w * 0.12, y + layout.card_h * 0.12 - lift) for x, y in places]
@@ -126,18 +126,17 @@ class Keyboard:
             sprite.place(x, y)
 
     def say_focus(self) -> None:
-        table = self.table
         lang = self.app.settings.lang
         held = None
         if self.held:
             held = (self.held["sprites"][0].card, self.held["count"]) if self.held["sprites"] else None
         row = self.focus_row()
-        self.app.announcer.say(describe_focus(table.game.position, self.focus, row, lang, held))
+        self.app.announcer.say(describe_focus(self.app.session.game.position, self.focus, row, lang, held))
 
     # ---- moving the focus ------------------------------------------------------------------
 
     def move_focus(self, key: int) -> None:
-        pos = self.table.game.position
+        pos = self.app.session.game.position
         focus = self.focus
         if focus.kind == COLUMN and key in (pygame.K_UP, pygame.K_DOWN) and not self.held:
             col = pos.columns[focus.index]
@@ -176,7 +175,7 @@ class Keyboard:
     def handle_key(self, event: pygame.event.Event) -> bool:
         """A KEYDOWN on the table; True if it was a keyboard-play key."""
         table = self.table
-        if table.game is None or table.layout is None:
+        if self.app.session.game is None or table.layout is None:
             return False
         key, mod = event.key, event.mod
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
@@ -248,13 +247,11 @@ class Keyboard:
 
     def pick_up(self) -> bool:
         table = self.table
-        pos = table.game.position
         count = self.count()
-        picked = table.game.pick(self.focus, count)
+        picked = self.app.session.game.pick(self.focus, count)
         if isinstance(picked, Refusal):
             outcome = Outcome(Action(MOVE, self.focus, self.focus, count), refusal=picked)
-            table.show_refusal(outcome)
-            self.app.emit("action", outcome)
+            self.app.session.refuse(outcome)
             return False
         sprites = table.cards.get(self.focus, [])[-count:]
         self.held = {"pile": self.focus, "count": count, "sprites": sprites}

@@ -120,7 +120,7 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
         else:
             settings.game, settings.variant = game.position.game, game.position.variant
         if loaded.game is not None:  # replaced by --deal or --position: it counts as played
-            app.table.game, app.table.elapsed_ms = loaded.game, int(loaded.elapsed * 1000)
+            keeper.replaced(loaded.game, loaded.elapsed)
         app.start_game(game, animate=not (args.screenshot or headless))
     keeper.show_notices(loaded.notices)
     if args.screenshot:

@@ -1,10 +1,11 @@
-"""The window's side of persistence: the app's hooks feed ``Persistence``.
+"""The window's side of persistence: the session's events and the app's
+hooks feed ``Persistence``.
 
 ``attach`` loads everything once at start-up and then listens: every
 accepted action or undo saves the game, a win is counted once, a new game
-records the one it replaces, an option change saves the settings. Whatever
-the storage wants the player to know (a damaged save, a failed write) is
-shown once as a notice.
+records the one it replaces (the session hands it over), an option change
+saves the settings. Whatever the storage wants the player to know (a
+damaged save, a failed write) is shown once as a notice.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..engine import Game, Outcome
 from ..persistence import Loaded, Persistence
 from ..persistence.settings import Settings
+from ..session import Start
 
 if TYPE_CHECKING:
     from .app import App
@@ -23,12 +25,11 @@ CLOCK_SAVE_MS = 30_000
 
 class SaveKeeper:
     def __init__(self, app: "App", persistence: Persistence, loaded: Loaded) -> None:
-        self.app, self.persistence = app, persistence
-        self.resuming = False
+        self.app, self.persistence, self.session = app, persistence, app.session
         self.lang_seen = app.settings.lang
-        self.game: Game | None = None  # the game on the table, as last seen
-        app.on("action", self.on_action)
-        app.on("new_game", self.on_new_game)
+        self.session.on("played", self.on_action)
+        self.session.on("undone", self.on_action)
+        self.session.on("started", self.on_new_game)
         app.on("settings", self.on_settings)
         app.on("quit", self.on_quit)
         # a closed browser tab sends no QUIT: keep the clock every half minute
@@ -37,38 +38,32 @@ class SaveKeeper:
 
     def step(self, budget_ms: float) -> bool:
         """A background task: save the time played now and then (never stops)."""
-        table = self.app.table
-        if table.clock_running and table.game is not None and table.elapsed_ms - self.saved_ms >= CLOCK_SAVE_MS:
-            self.saved_ms = table.elapsed_ms
-            self.persistence.save_game(table.game, self.elapsed())
-        elif table.elapsed_ms < self.saved_ms:  # a new game
+        session = self.session
+        if session.running and session.elapsed_ms - self.saved_ms >= CLOCK_SAVE_MS:
+            self.saved_ms = session.elapsed_ms
+            self.persistence.save_game(session.game, session.elapsed)
+        elif session.elapsed_ms < self.saved_ms:  # a new game
             self.saved_ms = 0
         return True
 
     # ---- hooks ------------------------------------------------------------------------
 
-    def elapsed(self) -> float:
-        return self.app.table.elapsed_ms / 1000
-
     def on_action(self, outcome: Outcome) -> None:
-        game = self.app.table.game
-        if not outcome.ok or game is None:
-            return
-        if game.position.won:
-            self.persistence.game_won(game, self.elapsed())
+        session = self.session
+        if session.won:
+            self.persistence.game_won(session.game, session.elapsed)
         else:
-            self.persistence.save_game(game, self.elapsed())
+            self.persistence.save_game(session.game, session.elapsed)
         self.show_notices()
 
-    def on_new_game(self, game: Game) -> None:
-        if self.resuming:
-            self.game = game
+    def on_new_game(self, start: Start) -> None:
+        if start.resumed:
             return
-        previous, elapsed = getattr(self.app, "previous_game", (None, 0.0))
-        if previous is game:
-            previous = None
-        self.persistence.new_game(game, previous=previous, previous_elapsed=elapsed)
-        self.game = game
+        previous = start.previous
+        if previous is not None and not previous.counted:
+            self.persistence.new_game(start.game, previous=previous.game, previous_elapsed=previous.elapsed_ms / 1000)
+        else:
+            self.persistence.new_game(start.game)
         self.show_notices()
 
     def on_settings(self, settings: Settings) -> None:
@@ -79,23 +74,19 @@ class SaveKeeper:
 
     def on_quit(self) -> None:
         """Keep the time played since the last move."""
-        game = self.app.table.game
-        if game is not None and game.position.moves > 0 and not game.position.won:
-            self.persistence.save_game(game, self.elapsed())
+        if self.session.in_progress:
+            self.persistence.save_game(self.session.game, self.session.elapsed)
 
     # ---- start-up -----------------------------------------------------------------------
 
     def resume(self, game: Game, elapsed: float) -> None:
         """Put the saved game back on the table, clock and undo included."""
-        self.resuming = True
-        try:
-            self.app.start_game(game, animate=False)
-        finally:
-            self.resuming = False
-        table = self.app.table
-        table.elapsed_ms = int(elapsed * 1000)
-        table.clock_running = game.position.moves > 0 and not game.position.won
-        table.update_bar()
+        self.app.resume_game(game, int(elapsed * 1000), counted=self.persistence.counted)
+
+    def replaced(self, game: Game, elapsed: float) -> None:
+        """The saved game is replaced by one asked for on the command line:
+        the next start counts it as played."""
+        self.session.adopt(game, int(elapsed * 1000), counted=self.persistence.counted)
 
     def show_notices(self, notices: list[str] | None = None) -> None:
         notices = list(notices or []) + self.persistence.pop_notices()
@@ -106,5 +97,4 @@ class SaveKeeper:
 def attach(app: "App", persistence: Persistence, loaded: Loaded) -> SaveKeeper:
     keeper = SaveKeeper(app, persistence, loaded)
     app.persistence = persistence
-    app.keeper = keeper
     return keeper

@@ -57,7 +57,7 @@ class StatsScene(PanelScene):
     title_key = "ui.stats.title"
 
     def __init__(self, app: "App") -> None:
-        pos = app.table.game.position if app.table.game else None
+        pos = app.session.game.position if app.session.game else None
         self.choice = (pos.game, pos.variant) if pos else (app.settings.game, app.settings.variant)
         self.measure = "time"  # what the bars' height shows: "time" or "score"
         base_w = min(900, app.width / app.scale - 32)

@@ -1,11 +1,13 @@
 """The table scene: cards as sprites that follow the engine's position, and
 the controller that turns presses, drags and taps into engine actions.
 
-Every move goes through ``Game.play``; a refusal glides the cards back and,
-with Interactive rules on, shows the rule's message. After any change the
-table re-reads the whole position (``sync``) and glides each card sprite to
-where the position says it lies, so moves, undo and new deals all animate
-the same way.
+The game itself lives in the app's ``Session`` (game/session.py): the
+table asks it to play each action and listens to what it tells (started,
+played, undone, refused, won). A refusal glides the cards back and, with
+Interactive rules on, shows the rule's message. After any change the table
+re-reads the whole position (``sync``) and glides each card sprite to where
+the position says it lies, so moves, undo and new deals all animate the
+same way.
 """
 
 from __future__ import annotations
@@ -18,9 +20,8 @@ import pygame
 
 from ..engine import Action, Game, Outcome, Pile, Position, Refusal
 from ..engine.actions import CELL, COLUMN, DRAW, DTAP, FOUNDATION, MOVE, STOCK, TAP, UNDO, WASTE
-from ..i18n import translate
 from . import theme
-from .announce import deal_name, describe_outcome, variant_name
+from .announce import deal_name, variant_name
 from .cardart import CardArt, card_art
 from .share import share_deal
 from .keyboard import Keyboard
@@ -32,6 +33,7 @@ from .sprites import (
 )
 
 if TYPE_CHECKING:
+    from ..session import Start
     from .app import App
 
 DOUBLE_TAP_MS = 350
@@ -43,18 +45,13 @@ VISIBLE_IN_STACK = 2  # stock, waste, foundations: only the top cards are drawn
 class TableScene(Scene):
     def __init__(self, app: "App") -> None:
         super().__init__(app)
-        self.game: Game | None = None
-        self.start_position: Position | None = None
+        self.session = app.session
         self.layout: Layout | None = None
         self.cards: dict[Pile, list[CardSprite]] = {}
         self.moving: set[CardSprite] = set()
         self.press: dict | None = None
         self.last_tap: tuple[Pile, int, bool] | None = None  # (pile, time, went to a foundation)
         self.pending_refusal: tuple[Outcome, int] | None = None
-        self.elapsed_ms = 0
-        self.clock_running = False
-        self.last_now: int | None = None
-        self.won_seen = False
         self.bar: BarSprite | None = None
         self.banner: BannerSprite | None = None
         self.buttons: dict[str, ButtonSprite] = {}
@@ -72,16 +69,20 @@ class TableScene(Scene):
             pygame.K_l: lambda: share_deal(app),  # a link to this deal (game.ui.share)
         }
         app.on("settings", self.settings_changed)
+        session = app.session
+        session.on("started", self.show_game)
+        session.on("played", self.show_outcome)
+        session.on("undone", self.show_outcome)
+        session.on("refused", self.show_refusal)
+        session.on("won", self.show_win)
+        session.on("unwon", self.hide_win)
 
     # ---- starting a game --------------------------------------------------------
 
-    def start(self, game: Game, animate: bool = True) -> None:
-        """Show ``game`` on the table (a new deal, a replay or a set-up position)."""
-        self.game = game
-        self.start_position = game.position.copy()
-        self.elapsed_ms, self.clock_running, self.won_seen = 0, False, game.position.won
+    def show_game(self, start: Start) -> None:
+        """Lay out the table for the game that just started (a new deal, a
+        replay, a set-up position or a resumed game); ``deal`` animates it."""
         self.press = self.last_tap = self.pending_refusal = None
-        pos = game.position
         layout = self.make_layout()
         self.app.group.empty()
         self.layout = layout
@@ -92,18 +93,22 @@ class TableScene(Scene):
         self.moving = set()
         self.drop_marks = []
         self.kb.reset()
-        if animate:
-            self.deal_from_stock()
-            self.sound("deal")
-        self.sync(animate=animate, deal=animate)
+        self.sync(animate=False)
         for scene in self.app.scenes[1:]:
             self.app.group.add(*scene.sprites)
-        lang = self.app.settings.lang
-        self.app.announcer.say_key("say.new_game", game=translate(f"game.{pos.game}", lang), deal=deal_name(pos.deal, lang))
-        self.app.emit("new_game", game)
+
+    def deal(self) -> None:
+        """The deal animation: every card leaves the deal's starting point
+        face down and glides out to its place."""
+        origin = self.deal_origin()
+        for sprites in self.cards.values():
+            for sprite in sprites:
+                sprite.place(origin.x, origin.y)
+        self.sound("deal")
+        self.sync(animate=True, deal=True)
 
     def make_layout(self) -> Layout:
-        pos, settings = self.game.position, self.app.settings
+        pos, settings = self.session.game.position, self.app.settings
         self.looks = (settings.large_cards, settings.left_handed, settings.four_color)
         return make_layout(pos.game, pos.variant, self.app.width, self.app.height, self.app.button_names,
                            large=settings.large_cards, mirrored=settings.left_handed)
@@ -115,7 +120,7 @@ class TableScene(Scene):
     def settings_changed(self, settings) -> None:
         """Large cards, left-handed or four colours changed: lay the table
         out again and redraw the cards, keeping the game as it is."""
-        if self.game is None or self.looks == (settings.large_cards, settings.left_handed, settings.four_color):
+        if self.session.game is None or self.looks == (settings.large_cards, settings.left_handed, settings.four_color):
             return
         self.finish_animations()
         self.cancel_drag()
@@ -146,7 +151,6 @@ class TableScene(Scene):
         app = self.app
         actions = {"new_game": app.open_new_game, "undo": self.undo, "rules": app.open_rules, "options": app.open_options,
                    "hint": app.request_hint}
-        actions.update(app.extra_buttons)
         self.buttons = {
             name: ButtonSprite(name, box, actions[name], app.settings) for name, box in layout.buttons.items()
         }
@@ -165,40 +169,25 @@ class TableScene(Scene):
     def draw_background(self, layout: Layout) -> pygame.Surface:
         surf = felt(layout.width, layout.height)
         for pile, box in layout.piles.items():
-            surf.blit(pile_marker(self.art, pile, self.game.rules), box[:2])
+            surf.blit(pile_marker(self.art, pile, self.session.game.rules), box[:2])
         if layout.portrait:
             pygame.draw.rect(surf, theme.BAR, layout.button_bar)
         return surf
 
-    def deal_from_stock(self) -> None:
-        """Put every card sprite on the deal's starting point (face down), so
-        that ``sync`` glides them out to their places."""
-        pos = self.game.position
-        if self.game.rules.has_stock:
-            origin = self.layout.piles[Pile(STOCK)]
-        else:
-            origin = self.layout.piles[Pile(COLUMN, len(pos.columns) // 2)]
-            origin = Box(origin.x - self.layout.card_w // 2, self.app.height + 10, origin.w, origin.h)
-        pile = Pile("deal")
-        sprites = []
-        for card in self.all_cards(pos):
-            sprite = CardSprite(self.art, card, False)
-            sprite.place(origin.x, origin.y)
-            sprites.append(sprite)
-        self.cards = {pile: sprites}
-
-    @staticmethod
-    def all_cards(pos: Position) -> list[int]:
-        cards = [c for col in pos.columns for c in col] + list(pos.stock) + list(pos.waste)
-        cards += [c for slot in pos.foundations for c in slot] + [c for c in pos.cells if c is not None]
-        return cards
+    def deal_origin(self) -> Box:
+        """Where the deal animation starts: the stock, else below the middle column."""
+        game = self.session.game
+        if game.rules.has_stock:
+            return self.layout.piles[Pile(STOCK)]
+        origin = self.layout.piles[Pile(COLUMN, len(game.position.columns) // 2)]
+        return Box(origin.x - self.layout.card_w // 2, self.app.height + 10, origin.w, origin.h)
 
     # ---- showing the position ---------------------------------------------------
 
     def card_places(self, pile: Pile, count: int) -> list[tuple[float, float]]:
         box = self.layout.piles[pile]
         if pile.kind == COLUMN:
-            hidden = self.game.position.hidden[pile.index]
+            hidden = self.session.game.position.hidden[pile.index]
             return [(box.x, box.y + dy) for dy in self.layout.column_offsets(hidden, count)]
         return [(box.x, box.y)] * count
 
@@ -208,7 +197,7 @@ class TableScene(Scene):
         box = self.layout.piles[pile]
         if pile.kind != COLUMN:
             return box
-        col = self.game.position.columns[pile.index]
+        col = self.session.game.position.columns[pile.index]
         if not col:
             return box
         places = self.card_places(pile, len(col))
@@ -221,7 +210,7 @@ class TableScene(Scene):
         A sprite keeps its card where the same card still lies at the same
         place; the rest are matched by card value, so a move, an undo or a
         new deal all become the same glide."""
-        pos = self.game.position
+        pos = self.session.game.position
         now = self.app.now()
         old = self.cards
         piles = piles_of(pos)
@@ -319,17 +308,14 @@ class TableScene(Scene):
     # ---- per frame -----------------------------------------------------------------
 
     def update(self, now: int) -> None:
-        if self.last_now is not None and self.clock_running:
-            self.elapsed_ms += now - self.last_now
-        self.last_now = now
         if self.moving:
             for sprite in list(self.moving):
                 if not sprite.step(now):
                     self.moving.discard(sprite)
                     self.come_to_rest(sprite)
         if self.pending_refusal and now >= self.pending_refusal[1]:
-            self.show_refusal(self.pending_refusal[0])
-            self.pending_refusal = None
+            refusal, self.pending_refusal = self.pending_refusal[0], None
+            self.session.refuse(refusal)
         self.banner.step(now)
         self.update_bar()
 
@@ -350,12 +336,13 @@ class TableScene(Scene):
         return bool(self.moving) or bool(self.press and self.press.get("dragging"))
 
     def update_bar(self) -> None:
-        if not self.bar or not self.game:
+        session = self.session
+        if not self.bar or not session.game:
             return
-        pos = self.game.position
+        pos = session.game.position
         lang = self.app.settings.lang
         self.bar.show(lang, variant_name(pos.game, pos.variant, lang), deal_name(pos.deal, lang), pos.score, pos.moves,
-                      self.elapsed_ms // 1000)
+                      session.elapsed_ms // 1000)
 
     def refresh_text(self) -> None:
         self.art = self.make_art(self.layout)
@@ -370,44 +357,33 @@ class TableScene(Scene):
     # ---- playing ----------------------------------------------------------------------
 
     def play(self, action: Action | str) -> Outcome:
-        """Ask the engine to play ``action`` and show what it answered."""
-        if isinstance(action, str):
-            action = Action.parse(action)
-        was_won = self.game.position.won
+        """Ask the session to play ``action``; what it answers is shown by
+        the listeners below (a refusal: the cards glide back)."""
         self.clear_drop_marks()
-        outcome = self.game.play(action)
-        if outcome.ok:
-            self.banner.hide()
-            self.pending_refusal = None
-            if action.kind != UNDO:
-                self.clock_running = not self.game.position.won
-            self.app.announcer.say(describe_outcome(outcome, self.game.position, self.app.settings.lang))
-            self.sound_of(outcome)
-        self.sync(animate=True)
+        outcome = self.session.play(action)
         if not outcome.ok:
-            self.show_refusal(outcome)
-        won = self.game.position.won
-        if won and not was_won and not self.won_seen:
-            self.won_seen = True
-            self.clock_running = False
-            pos = self.game.position
-            self.app.announcer.say_key("say.won", score=pos.score, moves=pos.moves)
-            self.sound("win")
-            self.app.open_win()
-        elif was_won and not won:
-            self.app.close_win()
-            self.clock_running = True
-        self.app.emit("action", outcome)
+            self.sync(animate=True)
         return outcome
+
+    def show_outcome(self, outcome: Outcome) -> None:
+        """An action or an undo was played: glide the cards."""
+        self.banner.hide()
+        self.pending_refusal = None
+        self.sound_of(outcome)
+        self.sync(animate=True)
 
     def show_refusal(self, outcome: Outcome) -> None:
         settings = self.app.settings
-        if settings.interactive_rules and outcome.refusal:
+        if settings.interactive_rules:
             self.banner.show(outcome.message(settings.lang), self.app.now())
-        if outcome.refusal:
-            self.app.announcer.say(describe_outcome(outcome, self.game.position, settings.lang,
-                                                    explain=settings.interactive_rules))
-            self.sound("refuse")
+        self.sound("refuse")
+
+    def show_win(self, game: Game) -> None:
+        self.sound("win")
+        self.app.open_win()
+
+    def hide_win(self, game: Game) -> None:
+        self.app.close_win()
 
     def sound(self, name: str) -> None:
         self.app.sound.play(name)
@@ -432,10 +408,10 @@ class TableScene(Scene):
         for pile in self.layout.piles:
             if pile == src or pile.kind == FOUNDATION:  # the foundations: asked as one area below
                 continue
-            if not isinstance(self.game.check(Action(MOVE, src, pile, count)), Refusal):
+            if not isinstance(self.session.game.check(Action(MOVE, src, pile, count)), Refusal):
                 places.append(pile)
         if src.kind != FOUNDATION:
-            move = self.game.check(Action(MOVE, src, Pile(FOUNDATION), count))
+            move = self.session.game.check(Action(MOVE, src, Pile(FOUNDATION), count))
             if not isinstance(move, Refusal):
                 places.append(move.dst)
         return places
@@ -469,7 +445,7 @@ class TableScene(Scene):
         """The pile under the pointer and the row pressed (None: the pile
         itself, e.g. the stock or an empty slot). Hit areas reach half way
         to the neighbours so a finger finds them."""
-        layout, pos = self.layout, self.game.position
+        layout, pos = self.layout, self.session.game.position
         reach = max(6, round(layout.card_w * 0.08))
         for pile, box in layout.piles.items():
             if pile.kind == COLUMN:
@@ -492,7 +468,7 @@ class TableScene(Scene):
     def drop_target(self, lead: Box, src: Pile, count: int) -> Pile | None:
         """Where a drag lands: the pile whose place the dragged cards cover
         most; anywhere over the foundations means the foundation area."""
-        layout, pos = self.layout, self.game.position
+        layout, pos = self.layout, self.session.game.position
         best, best_area = None, 0
         for pile, box in layout.piles.items():
             if pile.kind == FOUNDATION:
@@ -559,12 +535,12 @@ class TableScene(Scene):
         if pile.kind == COLUMN:
             if row is None:
                 return  # an empty slot: nothing to pick
-            count = len(self.game.position.columns[pile.index]) - row
-            if row < self.game.position.hidden[pile.index]:
+            count = len(self.session.game.position.columns[pile.index]) - row
+            if row < self.session.game.position.hidden[pile.index]:
                 # a face-down card: nothing to pick, and the engine says why
-                picked = self.game.pick(pile, count)
+                picked = self.session.game.pick(pile, count)
                 if isinstance(picked, Refusal):
-                    self.show_refusal(Outcome(Action(MOVE, pile, pile, count), refusal=picked))
+                    self.session.refuse(Outcome(Action(MOVE, pile, pile, count), refusal=picked))
                 return
         sprites = self.cards.get(pile, [])[-count:] if row is not None else []
         self.press = {
@@ -626,7 +602,7 @@ class TableScene(Scene):
             return
         if row is None:
             return
-        if pile.kind == COLUMN and row != len(self.game.position.columns[pile.index]) - 1:
+        if pile.kind == COLUMN and row != len(self.session.game.position.columns[pile.index]) - 1:
             return  # a tap concerns the top card only
         now = self.app.now()
         last = self.last_tap
@@ -638,15 +614,14 @@ class TableScene(Scene):
             self.play(Action(DTAP, pile))
             return
         action = Action(TAP, pile)
-        checked = self.game.check(action)
+        checked = self.session.game.check(action)
         if isinstance(checked, Refusal):  # refused: maybe the first half of a double tap
             self.last_tap = (pile, now, False)
             refusal = Outcome(action, refusal=checked)  # what game.play would answer, without asking twice
-            self.app.emit("action", refusal)
             if self.app.settings.double_tap:
                 self.pending_refusal = (refusal, now + DOUBLE_TAP_MS)
             else:
-                self.show_refusal(refusal)
+                self.session.refuse(refusal)
             return
         self.last_tap = (pile, now, True)
         self.play(action)

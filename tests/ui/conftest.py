@@ -31,6 +31,14 @@ class FakeClock:
         return self.t
 
 
+def play_time(app, clock: FakeClock, ms: int, step: int = 200) -> None:
+    """Let ``ms`` of play pass, one frame every ``step`` ms (the session's
+    clock counts at most ``MAX_TICK_MS`` between two frames)."""
+    for _ in range(ms // step):
+        clock.t += step
+        app.frame()
+
+
 class Driver:
     """An app plus helpers that post events and run frames of main.py's loop."""
 
@@ -47,7 +55,7 @@ class Driver:
 
     @property
     def game(self) -> Game:
-        return self.app.table.game
+        return self.app.session.game
 
     def run(self, frames: int = 1) -> None:
         asyncio.run(main_module.main(app=self.app, frames=frames))

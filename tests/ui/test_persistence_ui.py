@@ -10,7 +10,7 @@ from game.persistence.storage import FileStorage, MemoryStorage
 from game.ui import dialogs
 from game.ui.launch import build_app
 
-from .conftest import FakeClock
+from .conftest import FakeClock, play_time
 from .positions import near_won_eight_off
 
 
@@ -21,7 +21,7 @@ def start(storage, *args, clock=None):
 
 
 def state(app):
-    pos = app.table.game.position
+    pos = app.session.game.position
     return pos.to_dict(), pos.score, pos.moves
 
 
@@ -44,33 +44,32 @@ def test_restart_resumes_the_game_with_its_undo(storage_factory, deal, actions):
     for action in actions[:-1]:
         assert first.table.play(action).ok
     before_last = state(first)
-    clock.t += 65_000
-    first.table.update(clock())
+    play_time(first, clock, 65_000)
     assert first.table.play(actions[-1]).ok
     saved = state(first)
-    elapsed = first.table.elapsed_ms
+    elapsed = first.session.elapsed_ms
 
     again = start(storage_factory())
     assert state(again) == saved
-    assert again.table.game.position.deal == deal
-    assert abs(again.table.elapsed_ms - elapsed) < 1000
-    assert again.table.clock_running
+    assert again.session.game.position.deal == deal
+    assert abs(again.session.elapsed_ms - elapsed) < 1000
+    assert again.session.running
     again.table.undo()
-    pos = again.table.game.position
+    pos = again.session.game.position
     assert (pos.to_dict()["columns"], pos.score) == (before_last[0]["columns"], before_last[1])
     # and that undo is kept too
     third = start(storage_factory())
-    assert third.table.game.position.to_dict()["columns"] == before_last[0]["columns"]
+    assert third.session.game.position.to_dict()["columns"] == before_last[0]["columns"]
 
 
 def test_a_won_game_is_not_resumed_but_counted(storage_factory):
     first = start(storage_factory())
     first.start_game(Game(Position.from_dict(near_won_eight_off(8))), animate=False)
-    assert first.table.play("tap c1").ok and first.table.game.position.won
+    assert first.table.play("tap c1").ok and first.session.game.position.won
     assert first.persistence.stats.get("eight-off", "C8").won == 1
 
     again = start(storage_factory())
-    pos = again.table.game.position
+    pos = again.session.game.position
     assert not pos.won and pos.moves == 0 and pos.deal  # a fresh deal
     stats = again.persistence.stats.get("eight-off", "C8")
     assert (stats.played, stats.won) == (1, 1)
@@ -83,7 +82,7 @@ def test_leaving_an_unfinished_game_counts_it_as_played(storage_factory):
     stats = first.persistence.stats.get("easy-harp", "N")
     assert (stats.played, stats.won) == (1, 0)
     again = start(storage_factory())
-    assert again.table.game.position.deal == "EH1-N-AAAAAAF"
+    assert again.session.game.position.deal == "EH1-N-AAAAAAF"
     assert again.persistence.stats.get("easy-harp", "N").played == 1
 
 
@@ -94,7 +93,7 @@ def test_a_damaged_save_is_told_once():
     notice = app.top()
     assert isinstance(notice, dialogs.NoticeDialog)
     assert notice.notices == ["notice.game_damaged"]
-    assert app.table.game.position.moves == 0
+    assert app.session.game.position.moves == 0
     notice.close()
     assert app.top() is app.table
     again = start(storage)
@@ -154,10 +153,8 @@ def test_the_clock_is_kept_without_a_move():
     storage, clock = MemoryStorage(), FakeClock()
     app = start(storage, "--deal", "EH1-N-AAAAABV", clock=clock)
     assert app.table.play("c5>c4").ok
-    for _ in range(5):
-        clock.t += 20_000
-        app.frame()
-    played = app.table.elapsed_ms
+    play_time(app, clock, 100_000)
+    played = app.session.elapsed_ms
     assert played >= 60_000
     again = start(storage)
-    assert played - 30_000 <= again.table.elapsed_ms <= played  # saved within the last half minute
+    assert played - 30_000 <= again.session.elapsed_ms <= played  # saved within the last half minute

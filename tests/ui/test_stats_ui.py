@@ -61,7 +61,7 @@ def test_the_chart_shows_won_and_lost_bars():
 def test_reset_asks_first():
     storage = MemoryStorage()
     app = start("--deal", "EH1-N-AAAAAAF", storage=storage)
-    app.persistence.record_result(app.table.game, 100, won=False)
+    app.persistence.record_result(app.session.game, 100, won=False)
     app.open_stats()
     scene = app.top()
     click(app, scene, scene.reset_button)

@@ -46,4 +46,4 @@ def test_a_whole_game_won_with_the_mouse_alone(driver_for, code):
         d.settle()
         assert d.game.position.moves == before + 1, f"step {n}: {token} was not played by the pointer"
     assert d.game.position.won
-    assert d.app.table.game is d.game and d.app.top().__class__.__name__ == "WinScene"
+    assert d.app.session.won and d.app.session.counted and d.app.top().__class__.__name__ == "WinScene"
