@@ -18,6 +18,7 @@ from game.engine import Action, Game
 from game.i18n import translate
 from game.persistence import Persistence
 from game.persistence.savegame import dumps_game
+from game.persistence.settings import Settings
 from game.persistence.storage import BrowserStorage, MemoryStorage
 from game.ui import launch
 
@@ -46,7 +47,7 @@ def test_blocked_storage_gives_a_session_in_memory(mode):
     assert storage.notices == (gp.STORAGE_OFF,)
     persistence = Persistence(storage)
     persistence.load_all()
-    assert persistence.save_settings({"lang": "vi"})
+    assert persistence.save_settings(Settings(chosen_lang="vi"))
 
 
 @pytest.mark.parametrize("mode", ["throws", "null", "broken"])
@@ -104,10 +105,10 @@ def test_stats_and_settings_survive_the_bridge_round_trip():
     page = Page()
     persistence = Persistence(gp.open_storage(window=page))
     persistence.load_all()
-    assert persistence.save_settings({"lang": "hu"})
+    assert persistence.save_settings(Settings(chosen_lang="hu"))
     assert all(value.isascii() for value in page.store.items.values())
     again = Persistence(gp.open_storage(window=page)).load_all()
-    assert again.settings["lang"] == "hu" and again.notices == []
+    assert again.settings.chosen_lang == "hu" and again.notices == []
 
 
 # ---- text to the page ----------------------------------------------------------------
