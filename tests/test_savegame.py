@@ -39,6 +39,11 @@ def record(game: Game, elapsed: float = 42.5) -> dict:
     return json.loads(savegame.dumps_game(game, elapsed))
 
 
+def record_v1(game: Game, elapsed: float = 42.5) -> dict:
+    """The same game as the game saved it before format 2."""
+    return json.loads(json.dumps(savegame.dump_game_v1(game, elapsed)))
+
+
 # ---- resume after a restart ----------------------------------------------------------------
 
 
@@ -83,9 +88,47 @@ def test_history_is_capped_at_the_undo_limit():
     for _ in range(UNDO_LIMIT + 20):
         game.play("draw")
     data = record(game)
-    assert len(data["history"]) == UNDO_LIMIT
+    assert len(data["actions"]) == UNDO_LIMIT
+    assert isinstance(data["start"], dict)  # the dealt layout is no longer undoable
     resumed = savegame.load_game(data).game
     assert resumed.history_snapshots() == game.history_snapshots()
+    assert resumed.position.moves == UNDO_LIMIT + 20
+
+
+@pytest.mark.parametrize("code", DEALS)
+def test_a_game_is_its_start_and_the_actions_since(code):
+    game = play_some(Game.from_deal(code), 30)
+    data = record(game)
+    assert data["start"] == code  # the dealt layout is still the bottom of the undo history
+    assert len(data["actions"]) == len(game.history_snapshots()) > 5 and all(isinstance(a, str) for a in data["actions"])
+    replayed = Game.from_deal(code)
+    for action in data["actions"]:
+        assert replayed.play(action).ok
+    assert replayed.position.snapshot() == game.position.snapshot()
+    # a few kilobytes, where a snapshot per step took tens
+    assert len(json.dumps(data)) * 5 < len(json.dumps(record_v1(game)))
+
+
+def test_the_move_counter_comes_back_after_undos():
+    game = play_some(Game.from_deal("EO1-C8-AAAAAFA"), 8)
+    for _ in range(3):
+        game.undo()
+    resumed = savegame.loads_game(savegame.dumps_game(game, 1)).game
+    assert resumed.position.moves == game.position.moves > len(game.history_snapshots())
+    assert resumed.history_snapshots() == game.history_snapshots()
+
+
+@pytest.mark.parametrize("code", DEALS[:2])
+def test_saves_from_before_format_2_still_load_with_their_undo(tmp_path, code):
+    game = play_some(Game.from_deal(code), 12)
+    (tmp_path / "game.json").write_text(json.dumps(record_v1(game, 33)))
+    persistence = Persistence(FileStorage(tmp_path))
+    loaded = persistence.load_all()
+    assert loaded.notices == [] and loaded.elapsed == 33
+    assert loaded.game.position.to_dict() == game.position.to_dict()
+    assert loaded.game.history_snapshots() == game.history_snapshots()
+    persistence.save_game(loaded.game, 34)  # and the next save is in the new format
+    assert json.loads((tmp_path / "game.json").read_text())["version"] == savegame.VERSION
 
 
 def test_every_record_names_its_schema_and_version():
@@ -143,9 +186,9 @@ def test_undoing_a_counted_win_then_restarting_does_not_count_a_loss(tmp_path):
 # ---- damaged and hostile saved games ------------------------------------------------------
 
 
-def _mangle(path, value):
+def _mangle(path, value, write=record):
     """A copy of a good record with one value replaced (path: keys/indexes)."""
-    data = record(play_some(Game.from_deal("EH1-N-AAAAAAF"), 4))
+    data = write(play_some(Game.from_deal("EH1-N-AAAAAAF"), 4))
     target = data
     for step in path[:-1]:
         target = target[step]
@@ -164,7 +207,10 @@ BAD_RECORDS = {
     "version zero": lambda: _mangle(["version"], 0),
     "version true": lambda: _mangle(["version"], True),
     "unknown key": lambda: _mangle(["cheat"], 1),
-    "missing history": lambda: _mangle(["history"], KeyError),
+    "missing actions": lambda: _mangle(["actions"], KeyError),
+    "missing start": lambda: _mangle(["start"], KeyError),
+    "format 1 without its history": lambda: _mangle(["history"], KeyError, record_v1),
+    "format 1 with actions": lambda: _mangle(["actions"], [], record_v1),
     "elapsed as text": lambda: _mangle(["elapsed"], "12"),
     "elapsed negative": lambda: _mangle(["elapsed"], -1),
     "elapsed absurd": lambda: _mangle(["elapsed"], 1e300),
@@ -209,7 +255,7 @@ def _history_breaks(data):
 
 
 def test_a_history_step_that_breaks_the_rules_drops_only_the_undo_history():
-    data = _mangle(["history", 0, "move", "dst"], "c3")  # that card can't go there
+    data = _mangle(["history", 0, "move", "dst"], "c3", record_v1)  # that card can't go there
     saved = savegame.load_game(data)
     assert "history step 1" in saved.history_problem
     assert not saved.game.can_undo
@@ -232,20 +278,46 @@ def test_a_history_step_that_breaks_the_rules_drops_only_the_undo_history():
         (["position", "moves"], 2),  # fewer moves made than history steps
     ],
 )
+def test_a_damaged_format_1_history_is_dropped_with_a_reason(path, value):
+    assert _history_breaks(_mangle(path, value, record_v1))
+
+
+@pytest.mark.parametrize(
+    "path, value",
+    [
+        (["actions", 0], "c9>c1"),  # breaks the rules
+        (["actions", 0], "undo"),
+        (["actions", 0], "tap c1"),
+        (["actions", 0], 5),
+        (["actions", 0], "c1." + "9" * 5000 + ">c2"),
+        (["actions", 0], "nonsense"),
+        (["actions"], "draw"),
+        (["actions"], ["draw"] * (UNDO_LIMIT + 1)),
+        (["actions"], []),  # the start no longer leads to the position
+        (["start"], "EH1-N-AAAAAAB"),  # another deal
+        (["start"], "EO1-C8-AAAAAFA"),  # another game
+        (["start"], "EH1-N-!!"),
+        (["start"], 12),
+        (["start"], {"game": "easy-harp"}),
+        (["start"], "E" * 5000),
+        (["position", "moves"], 2),  # fewer moves made than actions
+    ],
+)
 def test_a_damaged_history_is_dropped_with_a_reason(path, value):
-    assert _history_breaks(_mangle(path, value))
+    problem = _history_breaks(_mangle(path, value))
+    assert problem and len(problem) < 300
 
 
 def test_a_history_from_another_game_does_not_replay():
-    data = record(play_some(Game.from_deal("EH1-N-AAAAAAF"), 3))
-    other = record(play_some(Game.from_deal("EH1-N-AAAAAAB"), 3))
+    data = record_v1(play_some(Game.from_deal("EH1-N-AAAAAAF"), 3))
+    other = record_v1(play_some(Game.from_deal("EH1-N-AAAAAAB"), 3))
     data["history"] = other["history"]
     assert _history_breaks(data)
 
 
 def test_an_eight_off_snapshot_with_the_wrong_cells_is_refused():
     game = play_some(Game.from_deal("EO1-C4-AAAAAFA"), 3)
-    data = record(game)
+    data = record_v1(game)
     data["history"][0]["position"]["cells"].append(None)  # five cells in a 4-cell game
     assert "cells" in _history_breaks(data)
 
@@ -294,7 +366,7 @@ def test_a_torn_save_resumes_from_the_move_before(tmp_path):
 
 def test_a_damaged_history_still_resumes_the_game_without_undo(tmp_path):
     storage = MemoryStorage()
-    data = _mangle(["history", 0, "move", "dst"], "c3")
+    data = _mangle(["actions", 0], "c9>c1")
     storage.set("game", json.dumps(data))
     loaded = Persistence(storage).load_all()
     assert loaded.notices == ["notice.undo_lost"]
@@ -347,6 +419,7 @@ def test_any_value_replaced_by_any_odd_value_is_a_save_error_never_a_crash():
         stats.record("eight-off", "C8", won=won, seconds=3, score=4)
     records = [
         (record(play_some(Game.from_deal("EO1-C8-AAAAAFA"), 4)), savegame.load_game),
+        (record_v1(play_some(Game.from_deal("EO1-C8-AAAAAFA"), 4)), savegame.load_game),
         (stats.to_dict(), Statistics.from_dict),
         (json.loads(settings_store.dumps_settings(settings_store.Settings())), settings_store.read_settings),
     ]

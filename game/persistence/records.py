@@ -59,7 +59,7 @@ class Persistence:
         self.counted = False  # the current game's result is in the statistics
         self.notices: list[str] = []  # raised while playing (a failed save), to show once
         self._save_failed = False
-        self._step_cache: dict = {}
+        self._cache: dict = {}
 
     # ---- start-up --------------------------------------------------------------------
 
@@ -133,7 +133,7 @@ class Persistence:
         """Keep ``game`` (after every accepted action, undo included).
         Returns False if it could not be stored; ``notice.save_failed`` is
         then queued in ``notices``, once until a save works again."""
-        text = savegame.dumps_game(game, _seconds(elapsed), self.counted, cache=self._step_cache)
+        text = savegame.dumps_game(game, _seconds(elapsed), self.counted, cache=self._cache)
         return self._write(GAME_KEY, text)
 
     def game_won(self, game: Game, elapsed: float) -> bool:
@@ -155,7 +155,7 @@ class Persistence:
             # won=...: a win the window didn't report through game_won still counts as one
             self.record_result(previous, previous_elapsed, won=previous.position.won)
         self.counted = False
-        self._step_cache.clear()
+        self._cache.clear()
         self.save_game(game, 0.0)
 
     def record_result(self, game: Game, elapsed: float, *, won: bool) -> bool:

@@ -1,21 +1,33 @@
 """A whole game in progress as JSON, and back with every check.
 
-The record keeps the position (the contract's JSON), the undo history (up to
-the engine's limit: for each step the position before it, its score and the
-move), the elapsed time, and whether the game's result already went into the
-statistics. Reading trusts nothing:
+The record (format 2) keeps the position now (the contract's JSON), where
+the undo history starts (a deal code while the dealt layout is still its
+bottom, else that position's JSON), the actions played since (at most the
+engine's undo limit, in the contract's notation), the elapsed time, and
+whether the game's result already went into the statistics:
 
-* the position and every snapshot go through ``Position.from_dict``, the
-  contract's full check (pile counts, card conservation, foundation order);
-* each snapshot must belong to the same game and variant, and the history
-  must replay: every saved move, checked again by the rules from its
-  snapshot, must be legal, the same move, and lead to the next snapshot (the
-  last one to the saved position);
+    {"schema": ..., "version": 2, "position": {...}, "start": "EO1-C8-AAAAAFA",
+     "actions": ["c7>r", "c3>r", "draw"], "elapsed": 12.5, "counted": false}
+
+A few kilobytes whatever the history (format 1 kept a full snapshot per
+undo step: about 80 KB after a hundred moves). Reading trusts nothing:
+
+* the position and the start go through the contract's full checks
+  (``Position.from_dict``, the deal code parser);
+* the actions are replayed from the start by the rules, each must be legal,
+  and the replay must end exactly on the saved position, score included: the
+  history is checked by the same code that plays the game;
 * wrong types, unknown keys, absurd numbers and a version newer than this
   code are refused with a ``SaveError`` that says what is wrong.
 
+Undo restores what the replay built; the move counter is the saved
+position's (undo never lowers it), so it comes back as it was.
+
 A damaged history does not cost the player the game: ``load_game`` then
 resumes the position without undo and says so in ``history_problem``.
+Records of format 1 (a snapshot per undo step) are still read, with the
+checks they always had; ``dump_game_v1`` writes one, for the tests of that
+and for ``tools/bench_save.py``.
 """
 
 from __future__ import annotations
@@ -24,7 +36,7 @@ import json
 import math
 from dataclasses import dataclass
 
-from ..engine import Game, Move, Pile, Position, PositionError, UNDO_LIMIT
+from ..engine import Game, Move, Pile, Position, PositionError, UNDO_LIMIT, deal_position
 from ..engine.actions import DRAW, MOVE, Action
 from ..engine.cards import card_text, parse_card_token
 from ..engine.errors import EngineInputError
@@ -32,11 +44,13 @@ from ..engine.rules import TURN, Refusal
 from ..engine import jsontext
 
 SCHEMA = "easy-harp-eight-off/savegame"
-VERSION = 1
+VERSION = 2
 MAX_SECONDS = 10**8  # about three years of play: more is not a real clock
 MAX_TEXT = 4_000_000
 
-_RECORD_KEYS = {"schema", "version", "position", "elapsed", "counted", "history"}
+_RECORD_KEYS = {"schema", "version", "position", "start", "actions", "elapsed", "counted"}
+_RECORD_KEYS_V1 = {"schema", "version", "position", "elapsed", "counted", "history"}
+MAX_ACTION_CHARS = 16  # "c9.13>c8" and the like; anything longer is not one of ours
 _STEP_KEYS = {"position", "score", "move"}
 _MOVE_KEYS = {"kind", "src", "dst", "cards", "flip", "points"}
 _PILE_KEYS = ("columns", "stock", "waste", "foundations", "cells")
@@ -73,10 +87,57 @@ def _move_dict(move: Move) -> dict:
     }
 
 
+def _action_text(move: Move) -> str:
+    """The action that makes ``move`` again from the position before it."""
+    if move.kind == MOVE:
+        return str(Action(MOVE, move.src, move.dst, len(move.cards)))
+    return DRAW  # a draw, or turning the waste over: the rules tell which
+
+
+def _start(game: Game, before: tuple, cache: dict | None) -> str | dict:
+    """Where the undo history starts (``before``, a ``position.snapshot()``):
+    the deal code while that is the dealt layout itself (the whole game fits
+    in the history), else the position."""
+    deal = game.position.deal
+    if deal is not None:
+        dealt = cache.get(deal) if cache is not None else None
+        if dealt is None:
+            try:
+                dealt = deal_position(deal).snapshot()
+            except (EngineInputError, ValueError):
+                dealt = ()
+            if cache is not None:
+                cache.clear()
+                cache[deal] = dealt
+        if dealt == before:
+            return deal
+    return game.position.restored(before).to_dict()
+
+
 def dump_game(game: Game, elapsed: float, counted: bool = False, cache: dict | None = None) -> dict:
-    """The record of ``game``. Saving follows every action, and the history
-    barely changes between two saves, so a caller may pass the same ``cache``
-    dict each time: steps already written are reused (it is trimmed here)."""
+    """The record of ``game``. A caller saving after every action may pass
+    the same ``cache`` dict each time (it keeps the dealt layout's key)."""
+    history = game.history_snapshots()
+    before = history[0][0] if history else game.position.snapshot()
+    return {
+        "schema": SCHEMA,
+        "version": VERSION,
+        "position": game.position.to_dict(),
+        "start": _start(game, before, cache),
+        "actions": [_action_text(move) for _, move in history],
+        "elapsed": round(float(elapsed), 3),
+        "counted": bool(counted),
+    }
+
+
+def dumps_game(game: Game, elapsed: float, counted: bool = False, cache: dict | None = None) -> str:
+    return json.dumps(dump_game(game, elapsed, counted, cache), ensure_ascii=True, separators=(",", ":"))
+
+
+def dump_game_v1(game: Game, elapsed: float, counted: bool = False, cache: dict | None = None) -> dict:
+    """The record of ``game`` in format 1 (a snapshot per undo step), as
+    this game wrote it before format 2; ``cache`` reuses the steps already
+    written, as it did then."""
     history = []
     fresh: dict = {}
     for entry in game.history_snapshots():
@@ -96,16 +157,12 @@ def dump_game(game: Game, elapsed: float, counted: bool = False, cache: dict | N
         cache.update(fresh)
     return {
         "schema": SCHEMA,
-        "version": VERSION,
+        "version": 1,
         "position": game.position.to_dict(),
         "elapsed": round(float(elapsed), 3),
         "counted": bool(counted),
         "history": history,
     }
-
-
-def dumps_game(game: Game, elapsed: float, counted: bool = False, cache: dict | None = None) -> str:
-    return json.dumps(dump_game(game, elapsed, counted, cache), ensure_ascii=True, separators=(",", ":"))
 
 
 # ---- reading ---------------------------------------------------------------------------------
@@ -168,9 +225,11 @@ def loads_game(text: object) -> SavedGame:
 
 
 def load_game(data: object) -> SavedGame:
-    """The saved game in ``data``, checked; raises SaveError."""
+    """The saved game in ``data`` (format 2, or 1 from before), checked;
+    raises SaveError."""
     data = check_header(data, SCHEMA, VERSION, "saved game")
-    check_keys(data, _RECORD_KEYS, "saved game")
+    version = data["version"]
+    check_keys(data, _RECORD_KEYS if version >= 2 else _RECORD_KEYS_V1, "saved game")
     try:
         position = Position.from_dict(data["position"])
     except (PositionError, ValueError, TypeError) as exc:  # TypeError: e.g. a list as the game name
@@ -182,10 +241,66 @@ def load_game(data: object) -> SavedGame:
     game = Game(position)
     saved = SavedGame(game, elapsed, counted)
     try:
-        game.set_history(_read_history(data["history"], position))
+        if version >= 2:
+            history = _replay(data["start"], data["actions"], position)
+        else:
+            history = _read_history(data["history"], position)
+        game.set_history(history)
     except SaveError as exc:
         saved.history_problem = str(exc)
     return saved
+
+
+def _start_position(start: object, position: Position) -> Position:
+    if isinstance(start, str):
+        if len(start) > 40:
+            raise SaveError("'start' is too long for a deal code")
+        try:
+            base = deal_position(start)
+        except (EngineInputError, ValueError) as exc:
+            raise SaveError(f"'start': {exc}") from None
+    elif isinstance(start, dict):
+        try:
+            base = Position.from_dict(start)
+        except (PositionError, ValueError, TypeError) as exc:
+            raise SaveError(f"'start' is not a valid position: {exc}") from None
+    else:
+        raise SaveError("'start' must be a deal code or a position")
+    if (base.game, base.variant) != (position.game, position.variant):
+        raise SaveError("'start' belongs to another game or variant")
+    return base
+
+
+def _replay(start: object, actions: object, position: Position) -> list[tuple[tuple, Move]]:
+    """The undo history: ``actions`` replayed by the rules from ``start``,
+    which must end on ``position``."""
+    base = _start_position(start, position)
+    if not isinstance(actions, list):
+        raise SaveError("'actions' must be a list")
+    if len(actions) > UNDO_LIMIT:
+        raise SaveError(f"'actions' holds {len(actions)} actions, more than the {UNDO_LIMIT} kept")
+    if len(actions) > position.moves:
+        raise SaveError(f"'actions' holds {len(actions)} actions but only {position.moves} moves were made")
+    rules = position.rules
+    history = []
+    for i, text in enumerate(actions, 1):
+        where = f"action {i}"
+        if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
+            raise SaveError(f"{where} is not an action of ours")
+        try:
+            action = Action.parse(text)
+        except (EngineInputError, ValueError) as exc:
+            raise SaveError(f"{where}: {exc}") from None
+        if action.kind not in (MOVE, DRAW):
+            raise SaveError(f"{where}: only moves and draws are kept, not {action.kind!r}")
+        move = rules.resolve(base, action)
+        if isinstance(move, Refusal):
+            raise SaveError(f"{where} ({text}) breaks the rules ({move.rule})")
+        history.append((base.snapshot(), move))
+        rules.apply(base, move)
+    if base.snapshot() != position.snapshot():
+        raise SaveError("the actions do not lead to the saved position")
+    return history
 
 
 def _read_history(raw: object, position: Position) -> list[tuple[tuple, Move]]:
