@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 def share_deal(app: "App") -> str | None:
     """Copy the link (or code) for the current deal; returns the text, or
     None when the game on the table came from a position, not a deal."""
-    code = app.table.start_position.deal if app.table.game is not None else None
+    start = app.session.start_position
+    code = start.deal if start is not None else None
     if not code:
         app.announcer.say_key("say.no_link")
         return None

@@ -56,3 +56,4 @@ def test_after_a_long_idle_a_touch_starts_the_clock_again():
     d.run(1)
     frames(d, 1000)
     assert d.app.session.elapsed_ms == stopped + 1000
+
