@@ -55,13 +55,13 @@ def test_the_game_starts_without_storage_and_says_so_once(monkeypatch, mode):
     monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
     page = Page(storage=mode, hash="#EO1-C8-AAAAAFA")
     app = main_module.make_app(browser=True, window=page)
-    assert app.table.game is not None
+    assert app.session.game is not None
     notice = app.scenes[-1]
     assert getattr(notice, "notices", None) == [gp.STORAGE_OFF]
     for lang in ("en", "vi", "hu"):
         assert translate(gp.STORAGE_OFF, lang) != gp.STORAGE_OFF
     # the session is kept in memory: a move is saved and read back
-    app.table.play(Action.parse("r2>f"))
+    app.session.play(Action.parse("r2>f"))
     assert app.persistence.load_all().game.position.moves == 1
 
 
@@ -168,7 +168,7 @@ def test_odd_viewport_sizes_are_ignored_or_clamped():
 def test_the_browser_build_opens_the_linked_deal(monkeypatch):
     monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
     app = asyncio.run(main_module.main(frames=2, browser=True, window=Page(hash="#EO1-C8-AAAAAFA", viewport="720x1280")))
-    assert app.table.start_position.deal == "EO1-C8-AAAAAFA"
+    assert app.session.start_position.deal == "EO1-C8-AAAAAFA"
     assert app.browser and app.fps == 0
     assert app.screen.get_size() == (720, 1280)
 
@@ -245,7 +245,7 @@ def fail(*args, **kwargs):
 def test_an_exception_in_a_frame_is_shown_and_the_game_goes_on(monkeypatch, where, capsys):
     storage = MemoryStorage()
     app = launch.build_app(["--deal", "EO1-C8-AAAAAFA"], storage=storage, headless=True)
-    app.table.play(Action.parse("r2>f"))
+    app.session.play(Action.parse("r2>f"))
     saved = storage.get("game")
     assert saved is not None
     guard = main_module.FrameGuard(app, rebuild=lambda: launch.build_app([], storage=storage, headless=True))
@@ -266,7 +266,7 @@ def test_an_exception_in_a_frame_is_shown_and_the_game_goes_on(monkeypatch, wher
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0))
     guard.frame()
     assert guard.error is None and guard.app is not app
-    assert guard.app.table.game.position.moves == 1
+    assert guard.app.session.game.position.moves == 1
     guard.frame()
 
 

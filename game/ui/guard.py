@@ -83,7 +83,7 @@ class FrameGuard:
         self.error = one_line(exc)
         self.drawn = False
         try:
-            self.app.table.cancel_drag()
+            self.app.table.cancel_drag()  # a card held when it failed goes back
         except Exception:
             pass
         try:
