@@ -7,13 +7,21 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import math
+import os
+import re
 import sys
 from typing import Sequence
 
 from .engine import Action, EngineInputError, Game, Position, deal_position, parse_code
 from .daily import today_code
 from .engine.deals import EASY_HARP, EIGHT_OFF, GAMES
+from .engine.notation import quote
 from .i18n import LANGUAGES
+from .textfile import TextFileError, read_file, read_stream
+
+MAX_SECONDS = 86_400.0  # a day: the solver stops long before
+MAX_ERROR_CHARS = 300  # an error line never repeats a huge input
 
 
 class UsageError(Exception):
@@ -22,7 +30,23 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, exit 2, like every bad input here
-        raise UsageError(message)
+        raise UsageError(shorten_quotes(message))
+
+
+def shorten_quotes(message: str) -> str:
+    """argparse quotes a bad value whole: keep a short, escaped prefix of it."""
+    return re.sub(r"'([^']{41,})'", lambda m: quote(m.group(1)), message)
+
+
+def seconds(text: str) -> float:
+    """``--seconds``: a positive, finite number of seconds, at most a day."""
+    wrong = f"{quote(text)} is not a number of seconds above 0 and at most {MAX_SECONDS:g}"
+    if not isinstance(text, str) or not re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,6})?|\.[0-9]{1,6}", text.strip(" ")):
+        raise argparse.ArgumentTypeError(wrong)  # no nan, inf, 1e308, -1, ١٠ or 1_0
+    value = float(text)
+    if not (math.isfinite(value) and 0 < value <= MAX_SECONDS):
+        raise argparse.ArgumentTypeError(wrong)
+    return value
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -50,11 +74,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("solve", help="solve a deal or position")
     start_options(p)
-    p.add_argument("--seconds", type=float, default=30.0)
+    p.add_argument("--seconds", type=seconds, default=30.0)
 
     p = sub.add_parser("hint", help="the next action the solver advises")
     start_options(p)
-    p.add_argument("--seconds", type=float, default=10.0)
+    p.add_argument("--seconds", type=seconds, default=10.0)
     return parser
 
 
@@ -63,15 +87,19 @@ def load_start(deal: str | None, position_file: str | None) -> Position:
         return deal_position(parse_code(deal))
     try:
         if position_file == "-":
-            text = sys.stdin.read()
+            text = read_stream(_stdin(), "standard input")
         else:
-            with open(position_file, encoding="utf-8") as f:
-                text = f.read()
-    except OSError as exc:
-        raise UsageError(f"cannot read {position_file}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{position_file} is not UTF-8 text") from None
+            text = read_file(position_file)
+    except TextFileError as exc:
+        raise UsageError(f"--position: {exc}") from None
     return Position.from_json(text)
+
+
+def _stdin():
+    stream = getattr(sys.stdin, "buffer", None)  # bytes: decoded, with a bound, by read_stream
+    if stream is None:
+        raise UsageError("there is no standard input to read")
+    return stream
 
 
 def _cmd_deal(args: argparse.Namespace) -> int:
@@ -84,11 +112,14 @@ def _cmd_today(args: argparse.Namespace) -> int:
     if args.cells and args.game != EIGHT_OFF:
         raise UsageError("--cells is for eight-off")
     date = dt.date.today()
-    if args.date:
+    if args.date is not None:  # --date '' is a mistake, not "today"
+        wrong = f"--date {quote(args.date)} is not a date like 2026-11-29"
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", args.date):  # ASCII digits, this one form
+            raise UsageError(wrong)
         try:
             date = dt.date.fromisoformat(args.date)
         except ValueError:
-            raise UsageError(f"--date {args.date!r} is not a date like 2026-11-29") from None
+            raise UsageError(wrong) from None
     variant = f"C{args.cells or 8}" if args.game == EIGHT_OFF else GAMES[EASY_HARP][1][0]
     print(today_code(date, args.game, variant))
     return 0
@@ -96,13 +127,17 @@ def _cmd_today(args: argparse.Namespace) -> int:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.lang not in LANGUAGES:
-        raise UsageError(f"unknown language {args.lang!r} (one of {', '.join(LANGUAGES)})")
+        raise UsageError(f"unknown language {quote(args.lang)} (one of {', '.join(LANGUAGES)})")
     if args.actions:
         tokens = list(args.actions)
     else:
         if args.position == "-":
             raise UsageError("with --position -, give the actions as arguments")
-        tokens = [line.strip() for line in sys.stdin.read().splitlines()]
+        try:
+            text = read_stream(_stdin(), "standard input")
+        except TextFileError as exc:
+            raise UsageError(str(exc)) from None
+        tokens = [line.strip() for line in text.splitlines()]
         tokens = [t for t in tokens if t and not t.startswith("//")]
     start = load_start(args.deal, args.position)
     actions = [(token.strip(), Action.parse(token)) for token in tokens]  # all read before any is played
@@ -138,9 +173,34 @@ COMMANDS = {"deal": _cmd_deal, "today": _cmd_today, "play": _cmd_play, "solve": 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _build_parser().parse_args(argv)
-        return COMMANDS[args.command](args)
+        status = COMMANDS[args.command](args)
+        sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
+        return status
     except (UsageError, EngineInputError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
+        _drop_stdout()
         return 0
+    except OSError as exc:  # writing the output failed: > /dev/full
+        _drop_stdout()
+        print(f"error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+
+
+def one_line(message: str, limit: int = MAX_ERROR_CHARS) -> str:
+    """An error message on one line and never longer than ``limit``
+    (argparse quotes a bad value whole)."""
+    message = " ".join(message.split())
+    return message if len(message) <= limit else message[: limit - 1] + "…"
+
+
+def _drop_stdout() -> None:
+    """Point standard output at nothing, so the interpreter's last flush of
+    what could not be written doesn't fail again at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real stdout (tests, embedding)
+        pass

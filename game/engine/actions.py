@@ -14,9 +14,11 @@ import re
 from dataclasses import dataclass
 
 from .errors import ActionSyntaxError
+from .notation import quote, strip, whole_number, words
 
 COLUMN, WASTE, STOCK, FOUNDATION, CELL = "c", "w", "s", "f", "r"
 MAX_INDEX = {COLUMN: 9, FOUNDATION: 8, CELL: 8}
+MAX_COUNT = 9999  # SRC.N: a larger N than the column holds is a refusal; more digits are unreadable
 
 
 @dataclass(frozen=True)
@@ -32,19 +34,25 @@ class Pile:
 
     @classmethod
     def parse(cls, text: str) -> "Pile":
-        m = re.fullmatch(r"([cwsfr])(\d*)", text.strip().lower())
+        if not isinstance(text, str) or not text.isascii():
+            raise ActionSyntaxError(f"{quote(text)} is not a pile (c1-c9, w, s, f, f1-f8, r, r1-r8)")
+        m = re.fullmatch(r"([cwsfr])([0-9]*)", strip(text).lower())
         if not m:
-            raise ActionSyntaxError(f"{text!r} is not a pile (c1-c9, w, s, f, f1-f8, r, r1-r8)")
+            raise ActionSyntaxError(f"{quote(text)} is not a pile (c1-c9, w, s, f, f1-f8, r, r1-r8)")
         kind, digits = m.groups()
         if not digits:
             if kind == COLUMN:
                 raise ActionSyntaxError("a column needs its number, c1 to c9")
             return cls(kind)
         if kind in (WASTE, STOCK):
-            raise ActionSyntaxError(f"{text!r} is not a pile: the {'waste' if kind == WASTE else 'stock'} has no number")
-        number = int(digits)
-        if digits.startswith("0") or not 1 <= number <= MAX_INDEX[kind]:
-            raise ActionSyntaxError(f"{text!r} is not a pile: {kind} goes from {kind}1 to {kind}{MAX_INDEX[kind]}")
+            raise ActionSyntaxError(f"{quote(text)} is not a pile: the {'waste' if kind == WASTE else 'stock'} has no number")
+        wrong = f"{quote(text)} is not a pile: {kind} goes from {kind}1 to {kind}{MAX_INDEX[kind]}"
+        try:
+            number = whole_number(digits, "the pile number", MAX_INDEX[kind], ActionSyntaxError)
+        except ActionSyntaxError:
+            raise ActionSyntaxError(wrong) from None
+        if digits.startswith("0") or number < 1:
+            raise ActionSyntaxError(wrong)
         return cls(kind, number - 1)
 
 
@@ -86,34 +94,36 @@ class Action:
     @classmethod
     def parse(cls, text: str) -> "Action":
         if not isinstance(text, str):
-            raise ActionSyntaxError(f"an action must be text, got {text!r}")
-        token = " ".join(text.strip().lower().split())
+            raise ActionSyntaxError(f"an action must be text, got {quote(text)}")
+        if not text.isascii():  # the notation is ASCII: no full-width digits, no no-break space
+            raise ActionSyntaxError(f"{quote(strip(text))} is not an action: the notation uses plain ASCII letters and digits")
+        token = " ".join(words(text.lower()))
         if token in (DRAW, UNDO):
             return cls(token)
-        words = token.split(" ")
-        if len(words) == 2 and words[0] in (TAP, DTAP):
-            pile = Pile.parse(words[1])
+        parts = token.split(" ")
+        if len(parts) == 2 and parts[0] in (TAP, DTAP):
+            pile = Pile.parse(parts[1])
             if pile.kind == STOCK:
                 return cls(DRAW)
             if pile.kind == CELL and pile.index is None:
                 raise ActionSyntaxError("tap needs one cell, r1 to r8")
-            return cls(words[0], pile)
-        m = re.fullmatch(r"([a-z]+\d*)(?:\.(\d+))?>([a-z]+\d*)", token)
+            return cls(parts[0], pile)
+        m = re.fullmatch(r"([a-z]+[0-9]*)(?:\.([0-9]+))?>([a-z]+[0-9]*)", token)
         if not m:
             raise ActionSyntaxError(
-                f"{text.strip()!r} is not an action (draw, undo, tap PILE, dtap PILE, SRC>DST, SRC.N>DST)"
+                f"{quote(strip(text))} is not an action (draw, undo, tap PILE, dtap PILE, SRC>DST, SRC.N>DST)"
             )
         src_text, count_text, dst_text = m.groups()
         src, dst = Pile.parse(src_text), Pile.parse(dst_text)
         if src.index is None and src.kind in (FOUNDATION, CELL):
-            raise ActionSyntaxError(f"{src_text!r} names an area, not a pile to take from (say {src_text}1, ...)")
+            raise ActionSyntaxError(f"{quote(src_text)} names an area, not a pile to take from (say {src_text}1, ...)")
         count = 1
         if count_text is not None:
             if src.kind != COLUMN:
-                raise ActionSyntaxError(f"{src_text}.{count_text}: only a column can give several cards")
-            count = int(count_text)
+                raise ActionSyntaxError(f"{quote(src_text + '.' + count_text)}: only a column can give several cards")
+            count = whole_number(count_text, f"{src_text}: the number of cards", MAX_COUNT, ActionSyntaxError)
             if count < 1:
-                raise ActionSyntaxError(f"{src_text}.{count_text}: the number of cards starts at 1")
+                raise ActionSyntaxError(f"{quote(src_text + '.' + count_text)}: the number of cards starts at 1")
         return cls(MOVE, src, dst, count)
 
 

@@ -15,6 +15,7 @@ rely on; every conversion to and from text lives here.
 from __future__ import annotations
 
 from .errors import CardError
+from .notation import quote, strip
 
 SUITS = "SHDC"
 RANKS = "A23456789TJQK"
@@ -49,15 +50,15 @@ def card_text(card: int, face_down: bool = False) -> str:
 def parse_card_token(token: str) -> tuple[int, bool]:
     """Read ``7H``, ``10h``, ``#QC``: returns (card, face_down)."""
     if not isinstance(token, str):
-        raise CardError(f"a card must be written as text, got {token!r}")
-    text = token.strip().upper()
+        raise CardError(f"a card must be written as text, got {quote(token)}")
+    text = strip(token).upper() if token.isascii() else ""  # upper() would fold ſ to S
     face_down = text.startswith(DOWN_MARK)
     if face_down:
         text = text[1:]
     if text.startswith("10"):
         text = "T" + text[2:]
     if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
-        raise CardError(f"{token!r} is not a card (write rank then suit, e.g. 7H, TS, KD)")
+        raise CardError(f"{quote(token)} is not a card (write rank then suit, e.g. 7H, TS, KD)")
     return make_card(RANKS.index(text[0]) + 1, SUITS.index(text[1])), face_down
 
 

@@ -51,6 +51,7 @@ import datetime as _dt
 from dataclasses import dataclass
 
 from .errors import DealCodeError
+from .notation import escaped, quote, strip
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -139,34 +140,43 @@ def parse_code(text: str) -> DealCode:
     """
     if not isinstance(text, str):
         raise DealCodeError("a deal code must be text, like EH1-N-AAAAAAF", "code.shape", text="")
-    cleaned = text.strip().upper()
+    cleaned = strip(text)
     if not cleaned:
         raise DealCodeError("the deal code is empty (expected something like EH1-N-AAAAAAF)", "code.empty")
+    if not cleaned.isascii():  # upper() would fold ı to I, ſ to S, ﬀ to FF
+        raise DealCodeError(
+            f"{quote(cleaned)} is not a deal code: it uses only the letters A-Z, digits and '-', like EH1-N-AAAAAAF",
+            "code.shape",
+            text=escaped(cleaned),
+        )
+    cleaned = cleaned.upper()
     parts = cleaned.split("-")
     if len(parts) != 3:
         raise DealCodeError(
-            f"{text.strip()!r} is not a deal code: expected GAME-VARIANT-NUMBER, like EH1-N-AAAAAAF",
+            f"{quote(cleaned)} is not a deal code: expected GAME-VARIANT-NUMBER, like EH1-N-AAAAAAF",
             "code.shape",
-            text=text.strip(),
+            text=escaped(cleaned),
         )
     prefix, variant, letters = parts
     game = PREFIX_TO_GAME.get(prefix)
     if game is None:
         raise DealCodeError(
-            f"unknown game {prefix!r} in the deal code (EH1 for Easy Harp, EO1 for Eight Off)", "code.game", game=prefix
+            f"unknown game {quote(prefix)} in the deal code (EH1 for Easy Harp, EO1 for Eight Off)", "code.game",
+            game=escaped(prefix),
         )
     variants = GAMES[game][1]
     if variant not in variants:
         raise DealCodeError(
-            f"{prefix} has no variant {variant!r} (it has {', '.join(variants)})",
+            f"{prefix} has no variant {quote(variant)} (it has {', '.join(variants)})",
             "code.variant",
             game=prefix,
-            variant=variant,
+            variant=escaped(variant),
             variants=", ".join(variants),
         )
     if len(letters) != CODE_LETTERS or not all("A" <= ch <= "Z" for ch in letters):
         raise DealCodeError(
-            f"the deal number {letters!r} must be exactly {CODE_LETTERS} letters A to Z", "code.letters", letters=letters
+            f"the deal number {quote(letters)} must be exactly {CODE_LETTERS} letters A to Z", "code.letters",
+            letters=escaped(letters),
         )
     number = 0
     for ch in letters:

@@ -12,28 +12,54 @@ import json
 import re
 
 MAX_DEPTH = 32
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKETS = re.compile(r"[\[\]{}]")
+MAX_CHARS = 4_000_000  # far above any real position or record; writers stay under it too
+# The only characters the nesting scan looks at; each match is one character,
+# so the scan is a single pass over the text, linear in its length.
+_SIGNIFICANT = re.compile(r'[\[\]{}"\\]')
 
 
 class JSONDepthError(ValueError):
     pass
 
 
+class JSONSizeError(ValueError):
+    pass
+
+
 def nesting_depth(text: str) -> int:
+    """How deeply ``text``'s brackets nest, brackets inside strings left out.
+
+    One pass tracking whether it is inside a string and whether the last
+    character was a backslash, so an unterminated string (``"\\"\\"\\"…``)
+    costs no more than any other text of its length."""
     depth = deepest = 0
-    for bracket in _BRACKETS.findall(_STRING.sub("", text)):
-        if bracket in "[{":
+    in_string = False
+    escape_at = -1  # the index right after a backslash inside a string
+    for match in _SIGNIFICANT.finditer(text):
+        ch, at = match.group(), match.start()
+        if in_string:
+            if at == escape_at:
+                escape_at = -1  # this character is escaped
+            elif ch == "\\":
+                escape_at = at + 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
             depth += 1
             deepest = max(deepest, depth)
-        else:
+        elif ch in "]}":
             depth -= 1
     return deepest
 
 
-def loads(text: str, max_depth: int = MAX_DEPTH) -> object:
+def loads(text: str, max_depth: int = MAX_DEPTH, max_chars: int = MAX_CHARS) -> object:
     """``json.loads`` that refuses documents nested deeper than ``max_depth``
-    (raises JSONDepthError, a ValueError) instead of crashing on them."""
+    (raises JSONDepthError, a ValueError) instead of crashing on them, and
+    texts longer than ``max_chars`` (JSONSizeError, a ValueError)."""
+    if len(text) > max_chars:
+        raise JSONSizeError(f"it is {len(text)} characters long, more than the {max_chars} allowed")
     if nesting_depth(text) > max_depth:
         raise JSONDepthError(f"it is nested more than {max_depth} levels deep")
     try:

@@ -16,6 +16,7 @@ from . import deals, jsontext
 from .actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile, cell, column, foundation
 from .cards import card_text, parse_card_token, rank_of, suit_of, SUITS
 from .errors import CardError, DealCodeError, PositionError
+from .notation import quote
 from .rules import Rules, rules_for
 
 
@@ -263,9 +264,9 @@ def _list(data: dict, key: str, required: bool = True) -> list:
 def _count(data: dict, key: str) -> int:
     value = data.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise PositionError(f"{key!r} must be a whole number of at least 0, got {value!r}")
+        raise PositionError(f"{key!r} must be a whole number of at least 0, got {quote(value)}")
     if value > 10**9:
-        raise PositionError(f"{key!r} is impossibly large ({value})")
+        raise PositionError(f"{key!r} is impossibly large ({quote(value)})")
     return value
 
 
@@ -274,7 +275,7 @@ def _read_position(data: object) -> Position:
         raise PositionError("a position must be a JSON object")
     game = data.get("game")
     if not isinstance(game, str) or game not in deals.GAMES:
-        raise PositionError(f"unknown game {game!r} (easy-harp or eight-off)")
+        raise PositionError(f"unknown game {quote(game)} (easy-harp or eight-off)")
     variants = deals.GAMES[game][1]
     variant = data.get("variant")
     if variant is None and game == deals.EIGHT_OFF and isinstance(data.get("cells"), list):
@@ -282,7 +283,7 @@ def _read_position(data: object) -> Position:
     elif variant is None:
         variant = variants[0]
     if not isinstance(variant, str) or variant not in variants:
-        raise PositionError(f"{game} has no variant {variant!r} (it has {', '.join(variants)})")
+        raise PositionError(f"{game} has no variant {quote(variant)} (it has {', '.join(variants)})")
     rules = rules_for(game, variant)
 
     deal = data.get("deal")
@@ -292,7 +293,7 @@ def _read_position(data: object) -> Position:
         except DealCodeError as exc:
             raise PositionError(f"'deal': {exc}") from None
         if (code.game, code.variant) != (game, variant):
-            raise PositionError(f"'deal' {deal!r} is not a {game} {variant} deal")
+            raise PositionError(f"'deal' {quote(deal)} is not a {game} {variant} deal")
         deal = str(code)
 
     raw_columns = _list(data, "columns")

@@ -49,11 +49,13 @@ FOUNDATION_POINTS = 10
 class Refusal:
     rule: str
     limit: int | None = None  # group-too-large: how many cards may move
+    have: int | None = None  # empty-source: the column holds only this many cards ...
+    asked: int | None = None  # ... and the drag asked for this many
 
     def message(self, lang: str = "en") -> str:
         from ..i18n import rule_message
 
-        return rule_message(self.rule, lang, limit=self.limit)
+        return rule_message(self.rule, lang, limit=self.limit, have=self.have, asked=self.asked)
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,8 @@ class Rules:
         if whole_area or not self.has_pile(src) or count < 1 or (count > 1 and src.kind != COLUMN):
             return Refusal("empty-source")
         cards = pos.cards(src)
+        if count > len(cards) and cards and src.kind == COLUMN:  # say how many the column holds
+            return Refusal("empty-source", have=len(cards), asked=count)
         if count > len(cards):
             return Refusal("empty-source")
         if len(cards) - count < pos.hidden_count(src):

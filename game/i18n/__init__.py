@@ -56,5 +56,9 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
     return text
 
 
-def rule_message(rule: str, lang: str = DEFAULT_LANGUAGE, limit: int | None = None) -> str:
+def rule_message(rule: str, lang: str = DEFAULT_LANGUAGE, limit: int | None = None,
+                 have: int | None = None, asked: int | None = None) -> str:
+    if rule == "empty-source" and have is not None:  # a column with fewer cards than asked
+        key = "rule.empty-source.one" if have == 1 else "rule.empty-source.fewer"
+        return translate(key, lang, have=have, asked=asked)
     return translate(f"rule.{rule}", lang, limit=limit if limit is not None else "")

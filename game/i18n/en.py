@@ -3,6 +3,8 @@
 MESSAGES = {
     # rule refusals, by the contract's rule id
     "rule.empty-source": "There is no card to take there.",
+    "rule.empty-source.fewer": "This column has only {have} cards: it can't give {asked}.",
+    "rule.empty-source.one": "This column has only one card: it can't give {asked}.",
     "rule.face-down": "A face-down card can't be moved.",
     "rule.not-a-run": "Only a run can move together: these cards don't form one.",
     "rule.bad-destination": "Cards can't be put there.",

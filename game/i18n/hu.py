@@ -3,6 +3,8 @@
 MESSAGES = {
     # rule refusals, by the contract's rule id
     "rule.empty-source": "Ott nincs elvehető lap.",
+    "rule.empty-source.fewer": "Ebben az oszlopban csak {have} lap van: {asked} lapot nem lehet elvenni.",
+    "rule.empty-source.one": "Ebben az oszlopban csak egy lap van: {asked} lapot nem lehet elvenni.",
     "rule.face-down": "Lefordított lapot nem lehet mozgatni.",
     "rule.not-a-run": "Együtt csak sorozat mozoghat, ezek a lapok pedig nem alkotnak sorozatot.",
     "rule.bad-destination": "Oda nem lehet lapot tenni.",

@@ -3,6 +3,8 @@
 MESSAGES = {
     # rule refusals, by the contract's rule id
     "rule.empty-source": "Ở đó không có lá bài nào để lấy.",
+    "rule.empty-source.fewer": "Cột này chỉ có {have} lá, không lấy được {asked} lá.",
+    "rule.empty-source.one": "Cột này chỉ có một lá, không lấy được {asked} lá.",
     "rule.face-down": "Không thể di chuyển lá bài đang úp.",
     "rule.not-a-run": "Chỉ một dãy bài mới được chuyển cùng nhau: những lá này không tạo thành dãy.",
     "rule.bad-destination": "Không thể đặt bài vào đó.",

@@ -191,7 +191,9 @@ class App:
     def save_screenshot(self, path: str) -> None:
         self.full_redraw = True
         self.draw()
-        pygame.image.save(self.screen, path)
+        from .launch import write_png
+
+        write_png(self.screen, path)
 
     def set_caption(self) -> None:
         if not self.headless:

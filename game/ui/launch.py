@@ -3,17 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
+import re
 import sys
 from pathlib import Path
 
 from ..engine import Action, ActionSyntaxError, Game, Position
 from ..engine.errors import EngineInputError
+from ..engine.notation import quote, whole_number, words
 from ..i18n import CATALOGUES, normalize_language
+from ..textfile import TextFileError, read_file
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:
+        """One line on stderr and exit status 2 (argparse adds a usage line and
+        quotes a bad value whole)."""
+        from ..cli import one_line, shorten_quotes
+
+        self.exit(2, f"{self.prog}: error: {one_line(shorten_quotes(message))} (see --help)\n")
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="main.py",
         description="Easy Harp and Eight Off: play in a window, or render a screenshot without one.",
     )
@@ -31,25 +44,59 @@ def parser() -> argparse.ArgumentParser:
 
 
 def parse_size(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"([0-9]+)[xX]([0-9]+)", text)  # ASCII digits only: no ١٢٨٠, no 1_280
+    if not m:
+        raise argparse.ArgumentTypeError(f"--size {quote(text)}: write it as WIDTHxHEIGHT, e.g. 1280x720")
     try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--size {text!r}: write it as WIDTHxHEIGHT, e.g. 1280x720") from None
+        w, h = (whole_number(v, "--size", 7680) for v in m.groups())
+    except EngineInputError:
+        w = h = 0
     if not (320 <= w <= 7680 and 320 <= h <= 7680):
-        raise argparse.ArgumentTypeError(f"--size {text!r}: each side must be between 320 and 7680")
+        raise argparse.ArgumentTypeError(f"--size {quote(text)}: each side must be between 320 and 7680")
     return w, h
+
+
+def screenshot_problem(path: str) -> str | None:
+    """Why a screenshot can't be written to ``path``, found before any work."""
+    if not path or "\0" in path:
+        return "give the name of a PNG file"
+    target = Path(path)
+    try:
+        if target.is_dir():
+            return "that is a folder; give a file name in it, e.g. table.png"
+        folder = target.parent
+        if not folder.is_dir():
+            return f"the folder {quote(str(folder), 80)} does not exist"
+    except OSError as exc:  # too long, no permission to look
+        return exc.strerror or str(exc)
+    return None
+
+
+def write_png(surface, path: str) -> None:
+    """Save a screenshot, or say in one line why it couldn't be saved and
+    exit with status 2 (a full disk, a device, no permission)."""
+    import pygame
+
+    data = io.BytesIO()
+    pygame.image.save(surface, data, "png")
+    try:
+        with open(path, "wb") as f:
+            f.write(data.getvalue())
+    except OSError as exc:
+        print(f"main.py: error: cannot write the screenshot {quote(path, 80)}: {exc.strerror or exc}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def split_actions(text: str) -> list[str]:
     """``"c3>c5 draw tap w dtap c2"`` -> one token per action."""
-    words, out = text.split(), []
+    words_, out = words(text), []
     i = 0
-    while i < len(words):
-        if words[i].lower() in ("tap", "dtap") and i + 1 < len(words):
-            out.append(f"{words[i]} {words[i + 1]}")
+    while i < len(words_):
+        if words_[i].lower() in ("tap", "dtap") and i + 1 < len(words_):
+            out.append(f"{words_[i]} {words_[i + 1]}")
             i += 2
         else:
-            out.append(words[i])
+            out.append(words_[i])
             i += 1
     return out
 
@@ -83,19 +130,23 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
         size = parse_size(args.size)
     except argparse.ArgumentTypeError as exc:
         p.error(str(exc))
-    lang = normalize_language(args.lang) if args.lang else None
-    if args.lang and lang is None:
-        p.error(f"--lang {args.lang!r}: languages available are {', '.join(CATALOGUES)}")
+    lang = normalize_language(args.lang) if args.lang is not None else None
+    if args.lang is not None and (lang is None or not args.lang.isascii()):  # --lang '' is a mistake
+        p.error(f"--lang {quote(args.lang)}: languages available are {', '.join(CATALOGUES)}")
+    if args.screenshot is not None:
+        problem = screenshot_problem(args.screenshot)
+        if problem:
+            p.error(f"--screenshot {quote(args.screenshot, 80)}: {problem}")
 
     try:
-        if args.position:
-            game = Game(Position.from_json(Path(args.position).read_text(encoding="utf-8")))
-        elif args.deal:
+        if args.position is not None:
+            game = Game(Position.from_json(read_file(args.position)))
+        elif args.deal is not None:  # --deal '' is an empty code, refused, not "no deal"
             game = Game.from_deal(args.deal)
         else:
             game = None
         parsed = [Action.parse(a) for a in split_actions(args.actions)]
-    except (OSError, UnicodeDecodeError) as exc:  # UnicodeDecodeError: not a text file
+    except TextFileError as exc:
         p.error(f"--position: {exc}")
     except (EngineInputError, ActionSyntaxError) as exc:
         p.error(str(exc))
