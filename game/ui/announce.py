@@ -20,7 +20,7 @@ from ..i18n import translate
 if TYPE_CHECKING:
     from ..engine import Game
     from ..session import Session, Start
-    from .app import App
+    from .scene import Host
 
 
 def card_name(card: int, lang: str) -> str:
@@ -126,7 +126,7 @@ class Announcer:
     line (``show``, set by the table). ``window`` is the page (None: the
     platform module finds it; tests hand in a fake one)."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Host") -> None:
         self.app = app
         self.window: Any | None = None
         self.show: Callable[[str], None] | None = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 import time
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
 import pygame
 
@@ -20,7 +20,7 @@ from ..engine import Game, deals
 from ..session import Session
 from . import dialogs
 from .layout import BUTTONS
-from .scene import Scene
+from .scene import Scene, Task
 from .announce import Announcer
 from ..persistence.settings import Settings
 from .sound import Sounds
@@ -30,13 +30,6 @@ TASK_BUDGET_MS = 4
 HIDDEN = (pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST)
 SHOWN = (pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED)
 TOUCHES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.FINGERDOWN)
-
-
-class Task(Protocol):
-    """Background work done in slices inside the loop (e.g. the solver)."""
-
-    def step(self, budget_ms: float) -> bool:  # True while there is more to do
-        ...
 
 
 class App:

@@ -20,7 +20,7 @@ from .sprites import clock
 from .widgets import Button, TextField, Toggle
 
 if TYPE_CHECKING:
-    from .app import App
+    from .scene import Host
 
 
 CODE_HINT: tuple[str, dict] = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAAAF"})  # the empty field's line
@@ -29,7 +29,7 @@ CODE_HINT: tuple[str, dict] = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAA
 class NewGameDialog(PanelScene):
     title_key = "ui.new_game.title"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Host") -> None:
         pos = app.session.game.position if app.session.game else None
         self.choice_game = pos.game if pos else app.settings.game
         self.choice_variant = pos.variant if pos else app.settings.variant
@@ -141,7 +141,7 @@ class NewGameDialog(PanelScene):
 class ConfirmDialog(PanelScene):
     title_key = "ui.confirm.title"
 
-    def __init__(self, app: "App", on_yes: Callable[[], None], *, title: str = "ui.confirm.title",
+    def __init__(self, app: "Host", on_yes: Callable[[], None], *, title: str = "ui.confirm.title",
                  body: str = "ui.confirm.body", yes: str = "ui.confirm.yes", no: str = "ui.confirm.no",
                  params: dict | None = None) -> None:
         self.on_yes = on_yes
@@ -184,7 +184,7 @@ class OptionsDialog(PanelScene):
         ("show_winnable", "ui.options.show_winnable", "ui.options.show_winnable_help"),
     )
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Host") -> None:
         super().__init__(app, 720, 700)
 
     def build(self) -> None:
@@ -240,7 +240,7 @@ class NoticeDialog(PanelScene):
     title_key = "ui.notice.title"
     WIDTH = 620
 
-    def __init__(self, app: "App", notices: list[str]) -> None:
+    def __init__(self, app: "Host", notices: list[str]) -> None:
         self.notices = list(dict.fromkeys(notices))  # each once, in order
         super().__init__(app, self.WIDTH, self.base_height(app.settings.lang))
 
@@ -319,7 +319,7 @@ class WinScene(PanelScene):
 
     title_key = "ui.win.title"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Host") -> None:
         self.scrim_top = app.table.layout.bar.h
         super().__init__(app, 560, 300)
         rng = random.Random(app.session.game.position.moves)

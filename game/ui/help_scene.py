@@ -26,7 +26,7 @@ from .panel import PanelScene
 from .widgets import Button
 
 if TYPE_CHECKING:
-    from .app import App
+    from .scene import Host
 
 
 class ExamplePlayer:
@@ -129,7 +129,7 @@ class RulesScene(PanelScene):
     title_key = "help.title"
     pages = PAGES
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Host") -> None:
         current = app.session.game.position.game if app.session.game else EASY_HARP
         self.page = 0 if current == EASY_HARP else 1
         self.scroll = 0

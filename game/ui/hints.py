@@ -34,7 +34,7 @@ from .sprites import HIGHLIGHT_LAYER, ring
 
 if TYPE_CHECKING:
     from ..session import Start
-    from .app import App
+    from .scene import Host
 
 HINT_SECONDS = 3.0  # search time (summed over the frames' slices) before a hint says "unknown"
 STATUS_SECONDS = 3.0  # the same for the "still winnable?" verdict after a move
@@ -108,7 +108,7 @@ class PlanLearner:
 class SolverHelper:
     """What the Hint button, the H key and the verdict option ask for."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Host") -> None:
         self.app = app
         self.search: Search | None = None
         self.want_hint = False  # the player asked; the running search answers

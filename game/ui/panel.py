@@ -15,7 +15,7 @@ from .scene import ImageSprite, Scene
 from .widgets import TextField, Widget
 
 if TYPE_CHECKING:
-    from .app import App
+    from .scene import Host
 
 SCRIM_LAYER = 3000
 
@@ -35,7 +35,7 @@ class PanelScene(Scene):
     title_key = ""
     scrim_top = 0  # the win panel leaves the top bar uncovered
 
-    def __init__(self, app: "App", width: int, height: int) -> None:
+    def __init__(self, app: "Host", width: int, height: int) -> None:
         super().__init__(app)
         s = app.scale
         self.pw, self.ph = min(round(width * s), app.width - 16), min(round(height * s), app.height - 16)

@@ -18,13 +18,13 @@ from ..persistence.settings import Settings
 from ..session import Start
 
 if TYPE_CHECKING:
-    from .app import App
+    from .scene import Host
 
 CLOCK_SAVE_MS = 30_000
 
 
 class SaveKeeper:
-    def __init__(self, app: "App", persistence: Persistence, loaded: Loaded) -> None:
+    def __init__(self, app: "Host", persistence: Persistence, loaded: Loaded) -> None:
         self.app, self.persistence, self.session = app, persistence, app.session
         self.lang_seen = app.settings.lang
         self.session.on("played", self.on_action)
@@ -94,7 +94,7 @@ class SaveKeeper:
             self.app.show_notices(notices)
 
 
-def attach(app: "App", persistence: Persistence, loaded: Loaded) -> SaveKeeper:
+def attach(app: "Host", persistence: Persistence, loaded: Loaded) -> SaveKeeper:
     keeper = SaveKeeper(app, persistence, loaded)
     app.persistence = persistence
     return keeper

@@ -1,24 +1,89 @@
-"""Scenes: the table and the dialogs stacked on it.
+"""Scenes: the table and the dialogs stacked on it, and ``Host``, what a
+scene may use of the app that shows it.
 
 The app hands each event to the scenes from the top down until one says it
 consumed it (``handle_event`` returns True). A scene shows itself through
 sprites in the app's one layered group, so only what changes is redrawn.
+Scenes and the helpers around them (announcer, hints, saving) are written
+against ``Host``, never against the ``App`` class: the app imports them,
+they don't import the app.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import pygame
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..engine import Game
+    from ..persistence import Persistence
+    from ..persistence.settings import Settings
+    from ..session import Session
+    from .announce import Announcer
+    from .sound import Sounds
+    from .table import TableScene
+
+
+class Task(Protocol):
+    """Background work done in slices inside the loop (e.g. the solver)."""
+
+    def step(self, budget_ms: float) -> bool:  # True while there is more to do
+        ...
+
+
+class Host(Protocol):
+    """The app as its scenes see it: the canvas, the player's settings, the
+    game in progress, the scene stack, background tasks and the commands
+    the buttons and keys ask for."""
+
+    width: int
+    height: int
+    scale: float
+    browser: bool  # the page's live region speaks; no status line on screen
+    settings: Settings
+    session: Session
+    table: TableScene
+    group: pygame.sprite.LayeredDirty
+    scenes: list[Scene]
+    announcer: Announcer
+    sound: Sounds
+    persistence: Persistence | None
+    hint_provider: Callable[[], None] | None
+    button_names: tuple[str, ...]
+
+    def now(self) -> int: ...
+    def on(self, name: str, listener: Callable[..., Any]) -> None: ...
+    def add_task(self, task: Task) -> None: ...
+    def cancel_task(self, task: Task) -> None: ...
+    def set_background(self, surface: pygame.Surface) -> None: ...
+    # the scene stack
+    def top(self) -> Scene: ...
+    def push(self, scene: Scene) -> Scene: ...
+    def pop(self, scene: Scene) -> None: ...
+    def open_new_game(self) -> None: ...
+    def open_options(self) -> None: ...
+    def open_rules(self) -> None: ...
+    def open_stats(self) -> None: ...
+    def open_win(self) -> None: ...
+    def close_win(self) -> None: ...
+    def show_notices(self, notices: list[str]) -> None: ...
+    # games and settings
+    def resume_game(self, game: Game, elapsed_ms: int, counted: bool) -> None: ...
+    def start_code(self, code: str) -> None: ...
+    def restart(self) -> None: ...
+    def request_new_game(self, code: str | None) -> None: ...
+    def random_code(self, game: str, variant: str) -> str: ...
+    def today_code(self, game: str, variant: str) -> str: ...
+    def request_hint(self) -> None: ...
+    def change_setting(self, name: str, value: Any) -> None: ...
+    def set_language(self, lang: str) -> None: ...
 
 
 class Scene:
     modal = False  # a modal scene takes every event, even those it ignores
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.sprites: list[pygame.sprite.DirtySprite] = []
 

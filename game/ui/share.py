@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 from .. import platform
 
 if TYPE_CHECKING:
-    from .app import App
+    from .scene import Host
 
 
-def share_deal(app: "App") -> str | None:
+def share_deal(app: "Host") -> str | None:
     """Copy the link (or code) for the current deal; returns the text, or
     None when the game on the table came from a position, not a deal."""
     start = app.session.start_position

@@ -21,7 +21,7 @@ from .sprites import clock
 from .widgets import Button
 
 if TYPE_CHECKING:
-    from .app import App
+    from .scene import Host
 
 LOST = (200, 92, 78)
 CHOICES: tuple[tuple[str, str], ...] = tuple((g, v) for g in (EASY_HARP, EIGHT_OFF) for v in GAMES[g][1])
@@ -56,7 +56,7 @@ class VariantButton(Button):
 class StatsScene(PanelScene):
     title_key = "ui.stats.title"
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Host") -> None:
         pos = app.session.game.position if app.session.game else None
         self.choice = (pos.game, pos.variant) if pos else (app.settings.game, app.settings.variant)
         self.measure = "time"  # what the bars' height shows: "time" or "score"

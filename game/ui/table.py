@@ -34,7 +34,7 @@ from .sprites import (
 
 if TYPE_CHECKING:
     from ..session import Start
-    from .app import App
+    from .scene import Host
 
 DOUBLE_TAP_MS = 350
 DRAG_THRESHOLD = 6  # logical px before a press becomes a drag
@@ -43,7 +43,7 @@ VISIBLE_IN_STACK = 2  # stock, waste, foundations: only the top cards are drawn
 
 
 class TableScene(Scene):
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Host") -> None:
         super().__init__(app)
         self.session = app.session
         self.layout: Layout | None = None
