@@ -433,3 +433,20 @@ def test_any_value_replaced_by_any_odd_value_is_a_save_error_never_a_crash():
                     pass
                 tried += 1
     assert tried > 1000
+
+
+def test_the_game_never_writes_a_count_its_reader_refuses():
+    from game.engine import Position
+    from game.engine.rules import MAX_COUNT
+
+    data = Game.from_deal("EO1-C8-AAAAAFA").position.to_dict()
+    data.update(moves=MAX_COUNT, score=MAX_COUNT - 1)
+    game = Game(Position.from_dict(data))  # accepted: at the bound
+    scoring = [a for a in game.legal_actions() if game.check(a).points > 0]
+    assert scoring and game.play(scoring[0]).ok and game.play("c7>r").ok
+    assert (game.position.moves, game.position.score) == (MAX_COUNT, MAX_COUNT)
+    assert Position.from_dict(game.position.to_dict()).moves == MAX_COUNT  # reads back
+    resumed = savegame.loads_game(savegame.dumps_game(game, 1))
+    assert resumed.history_problem is None and resumed.game.position.score == MAX_COUNT
+    assert resumed.game.undo().ok and resumed.game.undo().ok
+    assert resumed.game.position.score == MAX_COUNT - 1

@@ -202,3 +202,16 @@ def test_a_won_game_replaced_without_game_won_still_counts_as_a_win(tmp_path):
     persistence.new_game(Game.from_deal("EO1-C8-AAAAAFA"), previous=game, previous_elapsed=40)
     s = persistence.stats.get("eight-off", "C8")
     assert (s.played, s.won, s.fastest_win) == (1, 1, 40)
+
+
+def test_statistics_counters_stop_where_their_reader_stops():
+    from game.engine.rules import MAX_COUNT
+
+    stats = Statistics()
+    stats.record("eight-off", "C8", won=True, seconds=10, score=5)
+    figures = stats.variants["eight-off/C8"]
+    figures.played = figures.won = figures.current_streak = figures.best_streak = MAX_COUNT
+    Statistics.from_json(stats.to_json())  # accepted: at the bound
+    stats.record("eight-off", "C8", won=True, seconds=10, score=MAX_COUNT * 5)
+    again = Statistics.from_json(stats.to_json()).get("eight-off", "C8")  # and still after one more game
+    assert (again.played, again.won, again.best_streak, again.best_score) == (MAX_COUNT,) * 4

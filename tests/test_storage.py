@@ -3,6 +3,7 @@ and the persistence layer's answer to damaged or hostile records."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import subprocess
@@ -14,7 +15,8 @@ import pytest
 from game.persistence import settings as settings_store
 from game.engine import Game
 from game.persistence import Persistence
-from game.persistence.storage import BrowserStorage, DictLocalStorage, FileStorage, MemoryStorage
+from game.persistence import storage as storage_module
+from game.persistence.storage import BrowserStorage, DictLocalStorage, FileStorage, MemoryStorage, ReadError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,11 +66,17 @@ def test_set_aside_keeps_every_bad_copy(tmp_path):
     assert (tmp_path / "stats.json.bad3").read_text() == "bad 3"
 
 
-def test_a_failed_write_reports_and_keeps_the_old_record(tmp_path):
+def test_a_failed_write_reports_and_keeps_the_old_record(tmp_path, monkeypatch):
     storage = FileStorage(tmp_path)
     storage.set("game", "good")
-    (tmp_path / "game.json.tmp").mkdir()  # the temporary file can't be written
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
     assert storage.set("game", "new") is False
+    monkeypatch.undo()
+    assert not list(tmp_path.glob("*.tmp*"))
     assert "could not write" in storage.last_error
     assert storage.get("game") == "good"
 
@@ -85,10 +93,12 @@ def test_crash_between_writing_the_temporary_file_and_renaming(tmp_path, monkeyp
     with pytest.raises(KeyboardInterrupt):
         storage.set("game", "state 3")
     monkeypatch.undo()
-    assert (tmp_path / "game.json.tmp").read_text() == "state 3"  # written, never renamed
+    [temporary] = tmp_path.glob("game.json.tmp*")
+    assert temporary.read_text() == "state 3"  # written, never renamed
     restarted = FileStorage(tmp_path)
     assert restarted.get("game") == "state 2"
     assert restarted.set("game", "state 4") and restarted.get("game") == "state 4"
+    assert not list(tmp_path.glob("game.json.tmp*"))  # the next run's first save clears it
 
 
 def test_crash_between_the_two_renames_falls_back_to_the_backup(tmp_path, monkeypatch):
@@ -179,13 +189,17 @@ class BrokenLocalStorage:
 
 def test_a_local_storage_that_always_throws_is_survivable():
     storage = BrowserStorage(BrokenLocalStorage(), prefix="app/")
-    assert storage.get("game") is None
+    with pytest.raises(ReadError):  # unreadable is not "nothing stored"
+        storage.get("game")
     assert storage.set("game", "x") is False
     storage.set_aside("game")
     storage.delete("game")
     assert storage.keys() == []
-    loaded = Persistence(storage).load_all()
-    assert loaded.game is None and loaded.notices == []
+    persistence = Persistence(storage)
+    loaded = persistence.load_all()
+    assert loaded.game is None and loaded.notices == ["notice.records_unreadable"]
+    assert persistence.save_game(Game.from_deal("EH1-N-AAAAAAF"), 1) is False
+    assert persistence.pop_notices() == []  # told once, at start-up
 
 
 def test_persistence_reports_a_full_quota_once():
@@ -318,7 +332,7 @@ def test_every_notice_has_an_english_text():
     from game.i18n import en
 
     notices = [f"notice.{kind}_{what}" for kind in ("game", "stats", "settings") for what in ("damaged", "restored", "newer")]
-    notices += ["notice.undo_lost", "notice.save_failed"]
+    notices += ["notice.undo_lost", "notice.save_failed", "notice.records_unreadable"]
     assert [n for n in notices if n not in en.MESSAGES] == []
 
 
@@ -348,3 +362,234 @@ def test_the_language_shown_is_never_kept_unless_chosen(tmp_path):
     again = Persistence(FileStorage(tmp_path))
     assert again.load_all().settings.chosen_lang == "hu"
     assert again.language(system="vi") == "hu"
+
+
+# ---- broken disks and odd files (issue 14) -------------------------------------------------
+
+
+def _saved_twice(folder: Path) -> tuple[dict, dict]:
+    """A game saved at two moves in ``folder``: (the older, the newer) position."""
+    persistence = Persistence(FileStorage(folder))
+    persistence.load_all()
+    game = Game.from_deal("EO1-C8-AAAAAFA")
+    persistence.new_game(game)
+    assert game.play("c7>r").ok
+    persistence.save_game(game, 5)
+    older = game.position.to_dict()
+    assert game.play("c3>r").ok
+    persistence.save_game(game, 6)
+    return older, game.position.to_dict()
+
+
+def _refuse_open(monkeypatch, name: str, error: int = errno.EACCES) -> None:
+    real_open = os.open
+
+    def refusing(path, flags, *args, **kwargs):
+        if os.fspath(path).endswith(os.sep + name):
+            raise OSError(error, os.strerror(error), os.fspath(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refusing)
+
+
+def _plays_on_in_memory(persistence: Persistence) -> None:
+    game = Game.from_deal("EH1-N-AAAAAAF")
+    persistence.new_game(game)
+    assert game.play("draw").ok
+    assert persistence.save_game(game, 2) is False  # nothing written...
+    persistence.record_result(game, 2, won=False)
+    assert persistence.stats.get("easy-harp", "N").played == 1  # ...but kept in memory
+    assert persistence.pop_notices() == []  # and no second notice
+
+
+@pytest.mark.parametrize("case", ["name too long", "a file where a folder should be", "permission denied"])
+def test_the_game_starts_when_its_data_folder_cant_be_checked(tmp_path, monkeypatch, case):
+    if case == "name too long":
+        folder = tmp_path / ("x" * 300) / "data"
+    elif case == "a file where a folder should be":
+        (tmp_path / "data").write_text("not a folder")
+        folder = tmp_path / "data" / "easy-harp-eight-off"
+    else:
+        folder = tmp_path / "data"
+        folder.mkdir()
+        for name in ("game.json", "stats.json", "settings.json"):
+            (folder / name).write_text("{}")
+            _refuse_open(monkeypatch, name)
+    persistence = Persistence(FileStorage(folder))
+    loaded = persistence.load_all()
+    assert loaded.game is None and loaded.notices == ["notice.records_unreadable"]
+    assert len(loaded.problems) == 3
+    _plays_on_in_memory(persistence)
+
+
+@pytest.mark.parametrize("error", [errno.EACCES, errno.EIO])
+def test_an_unreadable_saved_game_is_told_once_and_never_destroyed(tmp_path, monkeypatch, error):
+    older, newer = _saved_twice(tmp_path)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    _refuse_open(monkeypatch, "game.json", error)
+    persistence = Persistence(FileStorage(tmp_path))
+    loaded = persistence.load_all()
+    assert loaded.game is None  # not silently the backup, a move earlier
+    assert loaded.notices == ["notice.records_unreadable"]
+    assert "could not read" in loaded.problems[0]
+    _plays_on_in_memory(persistence)
+    persistence.new_game(Game.from_deal("EO1-C8-AAAAAAC"))
+    after = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert {k: v for k, v in after.items() if k.startswith("game")} == \
+        {k: v for k, v in before.items() if k.startswith("game")}  # no rename, no rewrite, no .bad
+    monkeypatch.undo()
+    assert Persistence(FileStorage(tmp_path)).load_all().game.position.to_dict() == newer
+
+
+def test_a_read_error_midway_is_unreadable_too(tmp_path, monkeypatch):
+    _saved_twice(tmp_path)
+
+    def broken(fd, size):
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(os, "read", broken)
+    with pytest.raises(ReadError):
+        FileStorage(tmp_path).get("game")
+
+
+FIFO_SCRIPT = """
+import os, sys
+sys.path.insert(0, sys.argv[1])
+from game.persistence import Persistence
+from game.persistence.storage import FileStorage
+os.mkfifo(os.path.join(sys.argv[2], "game.json"))
+loaded = Persistence(FileStorage(sys.argv[2])).load_all()
+print(loaded.game is None, loaded.notices)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+def test_a_fifo_as_the_saved_game_never_hangs(tmp_path):
+    # In a child process: before the fix, opening the FIFO waited for a writer forever.
+    result = subprocess.run([sys.executable, "-c", FIFO_SCRIPT, str(ROOT), str(tmp_path)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[0] == "True ['notice.game_damaged']"
+    assert (tmp_path / "game.json.bad").is_fifo()  # kept aside, not deleted
+
+
+def test_a_device_is_no_record(tmp_path):
+    device = Path(os.devnull)  # a character device, as /dev/zero is
+    assert FileStorage._read(device).startswith(storage_module.NOT_A_RECORD)
+    (tmp_path / "game.json").symlink_to("/dev/zero")
+    loaded = Persistence(FileStorage(tmp_path)).load_all()
+    assert loaded.game is None and loaded.notices == ["notice.game_damaged"]
+    assert os.path.islink(tmp_path / "game.json.bad")
+
+
+def test_reads_stop_after_the_limit_whatever_size_the_file_claims(tmp_path, monkeypatch):
+    monkeypatch.setattr(FileStorage, "MAX_BYTES", 1000)
+    (tmp_path / "game.json").write_bytes(b" " * 5000)
+    real_read, asked = os.read, []
+
+    def counting(fd, size):
+        asked.append(size)
+        return real_read(fd, size)
+
+    monkeypatch.setattr(os, "read", counting)
+    text = FileStorage(tmp_path).get("game")
+    assert text.startswith(storage_module.NOT_A_RECORD) and "1000" in text
+    assert sum(asked) <= 1001
+    monkeypatch.undo()
+    loaded = Persistence(FileStorage(tmp_path)).load_all()
+    assert loaded.notices == ["notice.game_damaged"]
+    assert (tmp_path / "game.json.bad").stat().st_size == 5000  # kept whole
+
+
+def test_saves_never_follow_a_planted_link(tmp_path, monkeypatch):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "game.json.tmp").symlink_to(victim)  # the old fixed temporary name
+    storage = FileStorage(folder)
+    assert storage.set("game", "one") and storage.get("game") == "one"
+    assert victim.read_text() == "precious"
+    assert not os.path.lexists(folder / "game.json.tmp")  # the link went, not its target
+    # A link planted at the very name the next save will use: refused, not followed.
+    monkeypatch.setattr(storage_module.secrets, "token_hex", lambda n: "feed")
+    (folder / f"game.json.tmp-{os.getpid()}-feed").symlink_to(victim)
+    assert storage.set("game", "two") is False
+    assert victim.read_text() == "precious" and storage.get("game") == "one"
+
+
+@pytest.mark.parametrize("kind", ["dangling link", "link loop", "folder"])
+def test_a_saved_game_that_is_no_file_is_told_and_the_backup_used(tmp_path, kind):
+    older, newer = _saved_twice(tmp_path)
+    record = tmp_path / "game.json"
+    record.unlink()
+    if kind == "dangling link":
+        record.symlink_to(tmp_path / "gone.json")
+    elif kind == "link loop":
+        record.symlink_to(record)
+    else:
+        record.mkdir()
+        (record / "inside").write_text("x")
+    persistence = Persistence(FileStorage(tmp_path))
+    loaded = persistence.load_all()
+    assert loaded.notices == ["notice.game_restored"]
+    assert loaded.game.position.to_dict() == older
+    assert any(kind.split()[-1] in p or "a link" in p for p in loaded.problems)
+    assert os.path.lexists(tmp_path / "game.json.bad")  # the odd thing is kept aside
+    # and later saves work
+    assert loaded.game.play("c3>r").ok
+    assert persistence.save_game(loaded.game, 9)
+    assert Persistence(FileStorage(tmp_path)).load_all().game.position.to_dict() == newer
+
+
+def test_a_folder_appearing_where_the_record_was_is_never_made_the_backup(tmp_path):
+    storage = FileStorage(tmp_path)
+    storage.set("game", "one")
+    storage.set("game", "two")
+    (tmp_path / "game.json").unlink()
+    (tmp_path / "game.json").mkdir()
+    assert storage.set("game", "three") and storage.get("game") == "three"
+    assert (tmp_path / "game.json.bak").read_text() == "one"  # the last real record
+    assert (tmp_path / "game.json.bad").is_dir()
+
+
+def test_the_desktop_keeps_the_newest_damaged_copies(tmp_path):
+    storage = FileStorage(tmp_path)
+    for n in range(1, 13):
+        storage.set("stats", f"bad {n}")
+        storage.set_aside("stats")
+    kept = {p.name: p.read_text() for p in tmp_path.glob("stats.json.bad*")}
+    assert kept == {f"stats.json.bad{n}": f"bad {n}" for n in range(4, 13)}  # the oldest went first
+
+
+def test_the_browser_keeps_several_damaged_copies_within_a_bound():
+    local = DictLocalStorage()
+    storage = BrowserStorage(local, prefix="app/")
+    for n in range(1, 13):
+        storage.set("game", f"bad {n}")
+        storage.set_aside("game")
+    bad = {k: v for k, v in local.items.items() if ".bad" in k}
+    assert bad == {f"app/game.bad{n}": f"bad {n}" for n in range(4, 13)}
+
+
+def test_the_browser_gives_up_older_damaged_copies_for_the_newest():
+    local = DictLocalStorage(quota=200)
+    storage = BrowserStorage(local, prefix="app/")
+    for text in ("a" * 60, "b" * 60, "c" * 60):
+        storage.set("game", text)
+        storage.set_aside("game")
+    bad = [v for k, v in local.items.items() if ".bad" in k]
+    assert bad == ["b" * 60, "c" * 60]  # the newest damaged copy, and older ones while there is room
+    assert storage.set("game", "d" * 60)  # a save may give up older damaged copies...
+    storage.set("game", "e" * 110)
+    assert storage.get("game") == "e" * 110
+    assert [v for k, v in local.items.items() if ".bad" in k] == ["c" * 60]  # ...never the newest
+
+
+def test_the_browser_keeps_a_record_over_the_size_limit_whole(monkeypatch):
+    monkeypatch.setattr(storage_module, "MAX_RECORD_CHARS", 50)
+    local = DictLocalStorage()
+    local.setItem("app/stats", "x" * 80)
+    loaded = Persistence(BrowserStorage(local, prefix="app/")).load_all()
+    assert loaded.notices == ["notice.stats_damaged"]
+    assert local.items["app/stats.bad"] == "x" * 80  # the original, not a placeholder

@@ -17,7 +17,7 @@ from .actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile, cell, column,
 from .cards import card_text, parse_card_token, rank_of, suit_of, SUITS
 from .errors import CardError, DealCodeError, PositionError
 from .notation import quote
-from .rules import Rules, rules_for
+from .rules import MAX_COUNT, Rules, rules_for
 
 
 @dataclass
@@ -265,7 +265,7 @@ def _count(data: dict, key: str) -> int:
     value = data.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise PositionError(f"{key!r} must be a whole number of at least 0, got {quote(value)}")
-    if value > 10**9:
+    if value > MAX_COUNT:
         raise PositionError(f"{key!r} is impossibly large ({quote(value)})")
     return value
 

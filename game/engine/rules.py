@@ -20,6 +20,10 @@ from .cards import ACE, KING, rank_of, suit_of
 if TYPE_CHECKING:
     from .position import Position
 
+# The largest score and move counter: a position's reader refuses more, so
+# playing stops counting there (the game never holds what it can't read back).
+MAX_COUNT = 10**9
+
 # The contract's rule ids, in its table order: a move that breaks several
 # rules is refused with the first of them.
 RULE_IDS = (
@@ -286,8 +290,8 @@ class Rules:
 
     def apply(self, pos: "Position", move: Move) -> None:
         """Carry out a resolved move (no checks) and count it."""
-        pos.moves += 1
-        pos.score += move.points
+        pos.moves = min(pos.moves + 1, MAX_COUNT)
+        pos.score = min(pos.score + move.points, MAX_COUNT)
         if move.kind == DRAW:
             pos.waste.append(pos.stock.pop())
             return

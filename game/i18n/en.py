@@ -129,6 +129,7 @@ MESSAGES = {
     "notice.settings_restored": "Your settings were damaged; the last good copy is used.",
     "notice.settings_newer": "Your settings were made by a newer version of this game; the defaults are used here.",
     "notice.save_failed": "The game could not be saved (the storage is full or unavailable). Closing it now may lose your progress.",
+    "notice.records_unreadable": "Some of your saved things (game, statistics or settings) could not be read, so they were left untouched. Play goes on, but nothing more of them is kept this time. The game's data folder or the browser's site storage may be locked.",
 
     # ---- help
     "help.title": "Help",

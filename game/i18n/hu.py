@@ -128,6 +128,7 @@ MESSAGES = {
     "notice.settings_restored": "A beállítások megsérültek; az utolsó ép példány van használatban.",
     "notice.settings_newer": "A beállításokat a játék egy újabb változata készítette; itt az alapértékek érvényesek.",
     "notice.save_failed": "A játszmát nem sikerült menteni (a tárhely megtelt vagy nem elérhető). Ha most bezárod, elveszhet az állás.",
+    "notice.records_unreadable": "A mentett adataid egy részét (játszma, statisztika vagy beállítások) nem sikerült beolvasni, ezért érintetlenül hagytuk őket. A játék folytatódik, de ezúttal ezekből semmit sem mentünk. Lehet, hogy a játék adatmappája vagy a böngésző webhelytárhelye zárolva van.",
 
     # ---- help
     "help.title": "Súgó",

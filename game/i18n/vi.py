@@ -128,6 +128,7 @@ MESSAGES = {
     "notice.settings_restored": "Cài đặt bị hỏng; bản tốt gần nhất được dùng.",
     "notice.settings_newer": "Cài đặt được tạo bởi một phiên bản mới hơn của trò chơi; ở đây dùng giá trị mặc định.",
     "notice.save_failed": "Không lưu được ván bài (bộ nhớ đã đầy hoặc không dùng được). Nếu đóng bây giờ, bạn có thể mất tiến trình chơi.",
+    "notice.records_unreadable": "Không đọc được một phần dữ liệu đã lưu (ván bài, thống kê hoặc cài đặt), nên chúng được giữ nguyên. Bạn vẫn chơi tiếp được, nhưng lần này những phần đó không được lưu thêm. Có thể thư mục dữ liệu của trò chơi hoặc bộ nhớ trang web của trình duyệt đang bị khóa.",
 
     # ---- help
     "help.title": "Trợ giúp",

@@ -15,7 +15,11 @@ the statistics and the settings, on the platform's storage.
 Nothing here raises for bad stored data or a failed write. Damaged records
 are set aside (natively a ``.bad`` copy), the previous good copy is used when
 there is one, and the player is told once through message ids in
-``notices`` (``notice.game_damaged`` ...; texts in ``game.i18n``).
+``notices`` (``notice.game_damaged`` ...; texts in ``game.i18n``). A record
+that is there but can't be read (no permission, a data folder that can't be
+checked) is left alone for the whole session: not replaced by its backup,
+not written over, not set aside; play goes on in memory and the player is
+told once (``notice.records_unreadable``).
 """
 
 from __future__ import annotations
@@ -29,10 +33,11 @@ from ..engine import Game
 from .savegame import SavedGame
 from .settings import Settings, choose_language
 from .stats import Statistics
-from .storage import Storage
+from .storage import ReadError, Storage
 
 GAME_KEY, STATS_KEY, SETTINGS_KEY = "game", "stats", "settings"
 SAVE_FAILED = "notice.save_failed"
+UNREADABLE = "notice.records_unreadable"
 
 T = TypeVar("T")
 
@@ -60,6 +65,7 @@ class Persistence:
         self.notices: list[str] = []  # raised while playing (a failed save), to show once
         self._save_failed = False
         self._cache: dict = {}
+        self.hands_off: set[str] = set()  # keys whose record can't be read: left alone this session
 
     # ---- start-up --------------------------------------------------------------------
 
@@ -73,8 +79,8 @@ class Persistence:
         if settings_problems:
             # Keep the original aside and store what could be saved of it.
             problems += [f"settings: {p}" for p in settings_problems]
-            self.storage.set_aside(SETTINGS_KEY)
-            self.storage.set(SETTINGS_KEY, settings_store.dumps_settings(settings))
+            self._set_aside(SETTINGS_KEY)
+            self._write(SETTINGS_KEY, settings_store.dumps_settings(settings))
             _add(notices, "notice.settings_damaged")
         self.settings = settings
         settings.lang = self.language()
@@ -93,7 +99,7 @@ class Persistence:
             if saved.history_problem:
                 problems.append(f"game: undo history dropped: {saved.history_problem}")
                 _add(notices, "notice.undo_lost")
-                self.storage.set_aside(GAME_KEY)
+                self._set_aside(GAME_KEY)
                 self.save_game(game, elapsed)
         return Loaded(settings, game, elapsed, self.stats, notices, problems)
 
@@ -104,7 +110,13 @@ class Persistence:
         copies are set aside and reported."""
         damaged = newer = False
         for backup in (False, True):
-            text = self.storage.get_backup(key) if backup else self.storage.get(key)
+            try:
+                text = self.storage.get_backup(key) if backup else self.storage.get(key)
+            except ReadError as exc:  # there, but unreadable: never "no record", never destroyed
+                problems.append(f"{kind}{' backup' if backup else ''}: {exc}")
+                self.hands_off.add(key)
+                _add(notices, UNREADABLE)
+                return None
             if text is None:
                 continue
             try:
@@ -189,7 +201,13 @@ class Persistence:
         notices, self.notices = self.notices, []
         return notices
 
+    def _set_aside(self, key: str) -> None:
+        if key not in self.hands_off:
+            self.storage.set_aside(key)
+
     def _write(self, key: str, text: str) -> bool:
+        if key in self.hands_off:
+            return False  # kept in memory only; the player was told at start-up
         if self.storage.set(key, text):
             self._save_failed = False
             return True

@@ -40,13 +40,14 @@ from ..engine import Game, Move, Pile, Position, PositionError, UNDO_LIMIT, deal
 from ..engine.actions import DRAW, MOVE, Action
 from ..engine.cards import card_text, parse_card_token
 from ..engine.errors import EngineInputError
-from ..engine.rules import TURN, Refusal
+from ..engine.rules import MAX_COUNT, TURN, Refusal
 from ..engine import jsontext
+from .storage import NOT_A_RECORD
 
 SCHEMA = "easy-harp-eight-off/savegame"
 VERSION = 2
 MAX_SECONDS = 10**8  # about three years of play: more is not a real clock
-MAX_TEXT = 4_000_000
+MAX_TEXT = jsontext.MAX_CHARS  # one bound for the reader, the storage and the writers
 
 _RECORD_KEYS = {"schema", "version", "position", "start", "actions", "elapsed", "counted"}
 _RECORD_KEYS_V1 = {"schema", "version", "position", "elapsed", "counted", "history"}
@@ -191,7 +192,7 @@ def check_keys(data: dict, allowed: set[str], where: str, required: set[str] | N
         raise SaveError(f"{where}: missing {missing[0]!r}")
 
 
-def whole_number(value: object, where: str, maximum: int = 10**9) -> int:
+def whole_number(value: object, where: str, maximum: int = MAX_COUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise SaveError(f"{where} must be a whole number, got {type(value).__name__}")
     if not 0 <= value <= maximum:
@@ -210,6 +211,8 @@ def seconds(value: object, where: str) -> float:
 def parse_json(text: object, what: str, max_chars: int = MAX_TEXT) -> object:
     if not isinstance(text, str):
         raise SaveError(f"the {what} is not text")
+    if text.startswith(NOT_A_RECORD):  # what the storage found is no record at all
+        raise SaveError(f"the {what} is {text[1:].strip()}")
     if len(text) > max_chars:
         raise SaveError(f"the {what} is impossibly large ({len(text)} characters)")
     try:
@@ -271,16 +274,21 @@ def _start_position(start: object, position: Position) -> Position:
     return base
 
 
+def _check_steps(raw: object, name: str, unit: str, position: Position) -> None:
+    """An undo history is a list, no longer than the undo limit or the moves made."""
+    if not isinstance(raw, list):
+        raise SaveError(f"'{name}' must be a list")
+    if len(raw) > UNDO_LIMIT:
+        raise SaveError(f"'{name}' holds {len(raw)} {unit}, more than the {UNDO_LIMIT} kept")
+    if len(raw) > position.moves:
+        raise SaveError(f"'{name}' holds {len(raw)} {unit} but only {position.moves} moves were made")
+
+
 def _replay(start: object, actions: object, position: Position) -> list[tuple[tuple, Move]]:
     """The undo history: ``actions`` replayed by the rules from ``start``,
     which must end on ``position``."""
     base = _start_position(start, position)
-    if not isinstance(actions, list):
-        raise SaveError("'actions' must be a list")
-    if len(actions) > UNDO_LIMIT:
-        raise SaveError(f"'actions' holds {len(actions)} actions, more than the {UNDO_LIMIT} kept")
-    if len(actions) > position.moves:
-        raise SaveError(f"'actions' holds {len(actions)} actions but only {position.moves} moves were made")
+    _check_steps(actions, "actions", "actions", position)
     rules = position.rules
     history = []
     for i, text in enumerate(actions, 1):
@@ -304,12 +312,7 @@ def _replay(start: object, actions: object, position: Position) -> list[tuple[tu
 
 
 def _read_history(raw: object, position: Position) -> list[tuple[tuple, Move]]:
-    if not isinstance(raw, list):
-        raise SaveError("'history' must be a list")
-    if len(raw) > UNDO_LIMIT:
-        raise SaveError(f"'history' holds {len(raw)} steps, more than the {UNDO_LIMIT} kept")
-    if len(raw) > position.moves:
-        raise SaveError(f"'history' holds {len(raw)} steps but only {position.moves} moves were made")
+    _check_steps(raw, "history", "steps", position)
     steps: list[tuple[Position, Move]] = []
     for i, step in enumerate(raw, 1):
         where = f"history step {i}"

@@ -19,6 +19,7 @@ import json
 from dataclasses import dataclass, field
 
 from ..engine.deals import GAMES
+from ..engine.rules import MAX_COUNT
 from .savegame import SaveError, check_header, check_keys, parse_json, whole_number
 
 SCHEMA = "easy-harp-eight-off/stats"
@@ -66,18 +67,21 @@ class VariantStats:
         return self.won / self.played if self.played else None
 
     def record(self, won: bool, seconds: int, score: int) -> None:
-        self.played += 1
+        """Count one game. Every figure stops at the bound its reader
+        accepts (``MAX_COUNT`` games, ``MAX_TOTAL`` seconds), so what is
+        written always reads back."""
+        self.played = min(self.played + 1, MAX_COUNT)
         self.total_seconds = min(self.total_seconds + seconds, MAX_TOTAL)
-        self.best_score = max(self.best_score, score)
+        self.best_score = max(self.best_score, min(score, MAX_COUNT))
         if won:
-            self.won += 1
-            self.current_streak += 1
+            self.won = min(self.won + 1, MAX_COUNT)
+            self.current_streak = min(self.current_streak + 1, MAX_COUNT)
             self.best_streak = max(self.best_streak, self.current_streak)
             if self.fastest_win is None or seconds < self.fastest_win:
                 self.fastest_win = seconds
         else:
             self.current_streak = 0
-        self.recent.append(GameResult(won, seconds, score))
+        self.recent.append(GameResult(won, seconds, min(score, MAX_COUNT)))
         del self.recent[:-RECENT]
 
     def to_dict(self) -> dict:

@@ -11,20 +11,66 @@ key such as ``"game"``. Every backend keeps three things per key:
   thrown away.
 
 Backends never raise on a failed write: ``set`` returns False and
-``last_error`` says why (a full disk, a full browser quota, ...).
+``last_error`` says why (a full disk, a full browser quota, ...). A record
+that exists but can't be read (no permission, a folder that can't be
+checked, an I/O error) raises ``ReadError`` from ``get``: it is never
+mistaken for "no record", and the caller must then leave that key alone
+(no write, no set-aside), so it is never destroyed.
+
+Something that is no record of ours at all (a folder, a device, a FIFO or
+a link where the record belongs; more than ``MAX_RECORD_CHARS``) reads as
+a text starting with ``NOT_A_RECORD`` and the reason: the callers' checks
+refuse it, set it aside and fall back to the backup like any damaged record.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import secrets
+import stat
 from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any
 
+from ..engine.jsontext import MAX_CHARS
+
 _KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
-MAX_RECORD_CHARS = 4_000_000  # far above any real record; a bigger one is junk
-MAX_BAD_COPIES = 9
+MAX_RECORD_CHARS = MAX_CHARS  # the JSON reader's bound (far above any real record): more is junk
+MAX_BAD_COPIES = 9  # damaged copies kept per record (and per backup); the oldest goes first
+NOT_A_RECORD = "\x00 not a record: "
+
+
+class ReadError(OSError):
+    """A record that is there but can't be read; the message says why."""
+
+
+def not_a_record(reason: str) -> str:
+    """What ``get`` returns for something that is no record (see above)."""
+    return NOT_A_RECORD + reason
+
+
+def bad_number(stem: str, name: str) -> int | None:
+    """Which damaged copy of ``stem`` ``name`` is: ``stem.bad`` is 1,
+    ``stem.badN`` is N; None for any other name."""
+    if not name.startswith(stem + ".bad"):
+        return None
+    tail = name[len(stem) + 4:]
+    if not tail:
+        return 1
+    return int(tail) if tail.isdigit() and tail[0] != "0" and len(tail) < 10 else None
+
+
+def next_bad_copy(stem: str, names: list[str]) -> tuple[str, list[str]]:
+    """Where the next damaged copy of ``stem`` goes, numbered one past the
+    newest among ``names`` (so no copy is ever overwritten), and the oldest
+    copies to drop so that at most ``MAX_BAD_COPIES`` are kept, the new one
+    included."""
+    numbered = sorted((n, name) for name in names if (n := bad_number(stem, name)) is not None)
+    newest = numbered[-1][0] if numbered else 0
+    excess = max(0, len(numbered) + 1 - MAX_BAD_COPIES)
+    return f"{stem}.bad{newest + 1 if newest else ''}", [name for _, name in numbered[:excess]]
 
 
 def check_key(key: str) -> str:
@@ -40,7 +86,8 @@ class Storage(ABC):
 
     @abstractmethod
     def get(self, key: str) -> str | None:
-        """The record, or None when there is none or it can't be read."""
+        """The record, or None when there is none; ``not_a_record(...)`` for
+        something that is no record; raises ReadError when it can't be read."""
 
     @abstractmethod
     def get_backup(self, key: str) -> str | None:
@@ -71,15 +118,23 @@ class Storage(ABC):
 
 class FileStorage(Storage):
     """``<dir>/<key>.json``, written atomically: the new text goes to a
-    temporary file in the same directory, is flushed and fsynced, the old
-    file becomes ``<key>.json.bak`` and the temporary file is renamed into
-    place. Killed at any moment, the directory holds either the old record,
-    or (between the two renames) no record and the old one as the backup,
-    which ``get`` then returns."""
+    temporary file of its own in the same directory (created new, never
+    through a link), is flushed and fsynced, the old file becomes
+    ``<key>.json.bak`` and the temporary file is renamed into place. Killed
+    at any moment, the directory holds either the old record, or (between
+    the two renames) no record and the old one as the backup, which ``get``
+    then returns.
+
+    Reading opens the file without following a link and without blocking
+    (a FIFO), refuses anything but a regular file, and reads at most
+    ``MAX_RECORD_CHARS * 4`` bytes plus one, whatever size the file claims."""
+
+    MAX_BYTES = MAX_RECORD_CHARS * 4
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = Path(directory)
         self.last_error = None
+        self._swept: set[str] = set()
 
     def path(self, key: str) -> Path:
         return self.directory / f"{check_key(key)}.json"
@@ -87,20 +142,46 @@ class FileStorage(Storage):
     def _backup_path(self, key: str) -> Path:
         return self.directory / f"{check_key(key)}.json.bak"
 
-    @staticmethod
-    def _read(path: Path) -> str | None:
+    @classmethod
+    def _read(cls, path: Path) -> str | None:
+        """The text at ``path``, None if nothing is there, ``not_a_record``
+        for what is no record; raises ReadError when it can't be read."""
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
         try:
-            if path.stat().st_size > MAX_RECORD_CHARS * 4:
-                return "\x00 record too large"  # unreadable as JSON: the caller sets it aside
-            data = path.read_bytes()
-        except OSError:
+            if not hasattr(os, "O_NOFOLLOW") and os.path.islink(path):
+                return not_a_record("a link")
+            fd = os.open(path, flags)
+        except FileNotFoundError:
             return None
+        except IsADirectoryError:
+            return not_a_record("a folder")
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:  # the record is a link (dangling, looping or not)
+                return not_a_record("a link")
+            raise ReadError(f"could not read {path}: {exc.strerror or exc}") from None
+        try:
+            mode = os.fstat(fd).st_mode
+            if not stat.S_ISREG(mode):
+                return not_a_record("a folder" if stat.S_ISDIR(mode) else "not a regular file")
+            chunks, size = [], 0
+            while size <= cls.MAX_BYTES:
+                chunk = os.read(fd, min(1 << 20, cls.MAX_BYTES + 1 - size))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        except OSError as exc:
+            raise ReadError(f"could not read {path}: {exc.strerror or exc}") from None
+        finally:
+            os.close(fd)
+        if size > cls.MAX_BYTES:
+            return not_a_record(f"more than {cls.MAX_BYTES} bytes")
         # Undecodable bytes become U+FFFD so the JSON check fails cleanly.
-        return data.decode("utf-8", errors="replace")
+        return b"".join(chunks).decode("utf-8", errors="replace")
 
     def get(self, key: str) -> str | None:
         text = self._read(self.path(key))
-        if text is None and not self.path(key).exists():
+        if text is None:
             # Killed between the two renames of a write: the backup is the record.
             return self._read(self._backup_path(key))
         return text
@@ -108,20 +189,48 @@ class FileStorage(Storage):
     def get_backup(self, key: str) -> str | None:
         return self._read(self._backup_path(key))
 
+    @staticmethod
+    def _kind(path: Path) -> int | None:
+        """The file type at ``path`` itself (a link is a link), None if nothing."""
+        try:
+            return stat.S_IFMT(os.lstat(path).st_mode)
+        except FileNotFoundError:
+            return None
+
+    def _sweep(self, path: Path) -> None:
+        """Temporary files of this record left by a killed run (once per key)."""
+        if path.name in self._swept:
+            return
+        self._swept.add(path.name)
+        try:
+            for stale in self.directory.glob(path.name + ".tmp*"):
+                stale.unlink()  # a link is removed, never followed
+        except OSError:
+            pass
+
     def set(self, key: str, text: str) -> bool:
         path, backup = self.path(key), self._backup_path(key)
-        temporary = path.with_name(path.name + ".tmp")
+        temporary = path.with_name(f"{path.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}")
         try:
+            data = text.encode("utf-8")  # lone surrogates: UnicodeEncodeError, a ValueError
+            if len(data) > self.MAX_BYTES:
+                raise ValueError(f"{len(data)} bytes, more than the {self.MAX_BYTES} a record may have")
             self.directory.mkdir(parents=True, exist_ok=True)
-            with open(temporary, "w", encoding="utf-8", newline="\n") as file:
-                file.write(text)
+            self._sweep(path)
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+            fd = os.open(temporary, flags, 0o644)
+            with open(fd, "wb") as file:
+                file.write(data)
                 file.flush()
                 os.fsync(file.fileno())
-            if path.exists():
+            kind = self._kind(path)
+            if kind == stat.S_IFREG:
                 os.replace(path, backup)
+            elif kind is not None:  # a folder, a link...: kept aside, never made the backup
+                self._move_aside(path, check_key(key) + ".json")
             os.replace(temporary, path)
             self._sync_directory()
-        except (OSError, ValueError) as exc:  # ValueError: text with lone surrogates
+        except (OSError, ValueError) as exc:
             self.last_error = f"could not write {path}: {exc}"
             try:
                 temporary.unlink()
@@ -150,30 +259,34 @@ class FileStorage(Storage):
         # Backup first: killed halfway, no stale backup can come back as the record.
         for path in (self._backup_path(key), self.path(key)):
             try:
-                path.unlink()
-            except FileNotFoundError:
-                pass
+                if self._kind(path) in (stat.S_IFREG, stat.S_IFLNK):
+                    path.unlink()
             except OSError as exc:
                 self.last_error = f"could not delete {path}: {exc}"
 
     def bad_path(self, key: str, *, backup: bool = False) -> Path:
         """Where the next record set aside goes: ``<key>.json.bad`` (or
-        ``.bak.bad``), then numbered copies so an older one is kept too."""
-        stem = f"{check_key(key)}.json" + (".bak" if backup else "")
-        first = self.directory / f"{stem}.bad"
-        if not first.exists():
-            return first
-        for n in range(2, MAX_BAD_COPIES + 1):
-            candidate = self.directory / f"{stem}.bad{n}"
-            if not candidate.exists():
-                return candidate
-        return self.directory / f"{stem}.bad{MAX_BAD_COPIES}"
+        ``.bak.bad``), then ``.bad2``, ``.bad3`` ...: never over an older copy.
+        Making room for it, the oldest copies beyond ``MAX_BAD_COPIES`` go."""
+        return self._free_bad(f"{check_key(key)}.json" + (".bak" if backup else ""))
+
+    def _free_bad(self, stem: str) -> Path:
+        names = [p.name for p in self.directory.glob(stem + ".bad*")]
+        name, drop = next_bad_copy(stem, names)
+        for old in drop:
+            path = self.directory / old
+            if not stat.S_ISDIR(os.lstat(path).st_mode):  # a folder set aside is left as it is
+                path.unlink()
+        return self.directory / name
+
+    def _move_aside(self, source: Path, stem: str) -> None:
+        os.replace(source, self._free_bad(stem))
 
     def set_aside(self, key: str, *, backup: bool = False) -> None:
         source = self._backup_path(key) if backup else self.path(key)
         try:
-            if source.exists():
-                os.replace(source, self.bad_path(key, backup=backup))
+            if os.path.lexists(source):
+                self._move_aside(source, source.name)
         except OSError as exc:
             self.last_error = f"could not set {source} aside: {exc}"
 
@@ -193,7 +306,8 @@ class BrowserStorage(Storage):
     ``getItem / setItem / removeItem / key / length``), under
     ``<prefix><key>``, with ``.bak`` and ``.bad`` entries beside them.
     localStorage writes are atomic; what can go wrong is the quota, so a
-    refused write first gives up the backup and tries again once."""
+    refused write first gives up the backup, then damaged copies (never the
+    newest of a record), and tries again."""
 
     def __init__(self, local_storage: Any, prefix: str = "") -> None:
         self.store = local_storage
@@ -203,15 +317,19 @@ class BrowserStorage(Storage):
     def _name(self, key: str, suffix: str = "") -> str:
         return f"{self.prefix}{check_key(key)}{suffix}"
 
-    def _get_item(self, name: str) -> str | None:
+    def _raw(self, name: str) -> str | None:
+        """The item as stored; raises ReadError when the store won't say."""
         try:
             value = self.store.getItem(name)
-        except Exception:  # a JS error surfaces as some Python exception
-            return None
-        if value is None:
-            return None
-        text = str(value)
-        return text if len(text) <= MAX_RECORD_CHARS else "\x00 record too large"
+        except Exception as exc:  # a JS error surfaces as some Python exception
+            raise ReadError(f"could not read {name}: {exc}") from None
+        return None if value is None else str(value)
+
+    def _get_item(self, name: str) -> str | None:
+        text = self._raw(name)
+        if text is None or len(text) <= MAX_RECORD_CHARS:
+            return text
+        return not_a_record(f"more than {MAX_RECORD_CHARS} characters")
 
     def _set_item(self, name: str, text: str) -> bool:
         try:
@@ -235,18 +353,24 @@ class BrowserStorage(Storage):
 
     def set(self, key: str, text: str) -> bool:
         name, backup = self._name(key), self._name(key, ".bak")
-        previous = self._get_item(name)
+        try:
+            previous = self._raw(name)
+        except ReadError:
+            previous = None  # it can't be kept as the backup: at least keep the new one
         if previous is not None and previous != text and not self._set_item(backup, previous):
             self._remove_item(backup)  # an old backup is worse than none
         if self._set_item(name, text):
             self.last_error = None
             return True
-        # Full: make room by giving up the backup, then try once more.
+        # Full: make room by giving up the backup, then damaged copies older
+        # than the newest of their record, oldest first.
         self._remove_item(backup)
-        if self._set_item(name, text):
-            self.last_error = None
-            return True
-        return False
+        while True:
+            if self._set_item(name, text):
+                self.last_error = None
+                return True
+            if not self._drop_oldest_bad():
+                return False
 
     def delete(self, key: str) -> None:
         self._remove_item(self._name(key, ".bak"))
@@ -254,29 +378,50 @@ class BrowserStorage(Storage):
 
     def set_aside(self, key: str, *, backup: bool = False) -> None:
         name = self._name(key, ".bak" if backup else "")
-        text = self._get_item(name)
+        try:
+            text = self._raw(name)  # as it is, however large
+        except ReadError as exc:
+            self.last_error = str(exc)
+            return
         if text is None:
             return
-        # Keep the bad copy if there is room; the record must go either way,
-        # or it would be read (and reported) again at every start.
-        self._set_item(name + ".bad", text)
+        slot, drop = next_bad_copy(name, self._names())
+        for old in drop:
+            self._remove_item(old)
+        # The record must go either way (or it would be read, and reported,
+        # again at every start); its copy is kept, making room if need be by
+        # giving up the record first, then older copies, oldest first.
+        if self._set_item(slot, text):
+            self._remove_item(name)
+            return
         self._remove_item(name)
+        while not self._set_item(slot, text) and self._drop_oldest_bad(name):
+            pass
+
+    def _names(self) -> list[str]:
+        """Every item name in the store (ours or not)."""
+        try:
+            names = [self.store.key(i) for i in range(int(self.store.length))]
+        except Exception:
+            return []
+        return [str(n) for n in names if n is not None]
+
+    def _drop_oldest_bad(self, stem: str | None = None) -> bool:
+        """Make room: drop the oldest damaged copy of ``stem`` (of any of
+        our records if None) that is not its newest one. Whether one went."""
+        names = self._names()
+        stems = [stem] if stem is not None else sorted({n.split(".bad")[0] for n in names
+                                                         if n.startswith(self.prefix) and ".bad" in n})
+        for one in stems:
+            numbered = sorted((n, name) for name in names if (n := bad_number(one, name)) is not None)
+            if len(numbered) > (0 if stem is not None else 1):
+                self._remove_item(numbered[0][1])
+                return True
+        return False
 
     def keys(self) -> list[str]:
-        found = []
-        try:
-            for i in range(int(self.store.length)):
-                name = self.store.key(i)
-                if name is None:
-                    continue
-                name = str(name)
-                if name.startswith(self.prefix):
-                    key = name[len(self.prefix):]
-                    if _KEY.fullmatch(key):
-                        found.append(key)
-        except Exception:
-            pass
-        return sorted(found)
+        found = [name[len(self.prefix):] for name in self._names() if name.startswith(self.prefix)]
+        return sorted(key for key in found if _KEY.fullmatch(key))
 
 
 # ---- tests and throwaway sessions ----------------------------------------------------------
