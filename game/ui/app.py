@@ -22,6 +22,7 @@ from . import dialogs
 from .layout import BUTTONS
 from .scene import Scene, Task
 from .announce import Announcer
+from .screenshot import write_png
 from ..persistence.settings import Settings
 from .sound import Sounds
 from .table import TableScene
@@ -225,8 +226,6 @@ class App:
     def save_screenshot(self, path: str) -> None:
         self.full_redraw = True
         self.draw()
-        from .launch import write_png
-
         write_png(self.screen, path)
 
     def set_caption(self) -> None:

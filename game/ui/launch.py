@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import re
 import sys
@@ -70,21 +69,6 @@ def screenshot_problem(path: str) -> str | None:
     except OSError as exc:  # too long, no permission to look
         return exc.strerror or str(exc)
     return None
-
-
-def write_png(surface, path: str) -> None:
-    """Save a screenshot, or say in one line why it couldn't be saved and
-    exit with status 2 (a full disk, a device, no permission)."""
-    import pygame
-
-    data = io.BytesIO()
-    pygame.image.save(surface, data, "png")
-    try:
-        with open(path, "wb") as f:
-            f.write(data.getvalue())
-    except OSError as exc:
-        print(f"main.py: error: cannot write the screenshot {quote(path, 80)}: {exc.strerror or exc}", file=sys.stderr)
-        raise SystemExit(2) from None
 
 
 def split_actions(text: str) -> list[str]:
