@@ -342,12 +342,19 @@ class WinScene(PanelScene):
         values = [("ui.win.score", str(pos.score)), ("ui.win.moves", str(pos.moves)),
                   ("ui.win.time", clock(seconds))]
         col_w = (self.pw - self.px(56)) // 3
+        self.placed = []  # (text, rect in the panel): what was drawn where (tests)
+        room = col_w - self.px(12)
         for i, (key, value) in enumerate(values):
             cx = self.px(28) + col_w * i + col_w // 2
-            big = font(self.px(40), True).render(value, True, theme.BUTTON)
-            surf.blit(big, big.get_rect(midtop=(cx, self.px(96))))
-            label = fit_text(translate(key, lang), self.px(17), theme.PANEL_DIM, col_w - 8)
-            surf.blit(label, label.get_rect(midtop=(cx, self.px(150))))
+            # a billion moves or a hundred-hour time shrinks to its column, and is cut there
+            # if even the smallest size is too wide: never over the next column
+            big = fit_text(value, self.px(40), theme.BUTTON, room, bold=True, min_size=self.px(12))
+            label = fit_text(translate(key, lang), self.px(17), theme.PANEL_DIM, room)
+            for img, y, text in ((big, 96, value), (label, 150, key)):
+                rect = pygame.Rect(0, 0, min(img.get_width(), room), img.get_height())
+                rect.midtop = (cx, self.px(y))
+                surf.blit(img, rect, area=pygame.Rect(0, 0, rect.width, rect.height))
+                self.placed.append((text, rect))
         cx, cy, r = self.pw - self.px(52), self.px(46), self.px(20)
         star = [(cx + (r if k % 2 == 0 else r * 0.45) * math.sin(k * math.pi / 5),
                  cy - (r if k % 2 == 0 else r * 0.45) * math.cos(k * math.pi / 5)) for k in range(10)]

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pygame
 
+from .textin import SafeFont
+
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
@@ -18,7 +20,7 @@ BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(BOLD if bold else REGULAR), max(6, int(size)))
+    return SafeFont(str(BOLD if bold else REGULAR), max(6, int(size)))  # never raises on odd text
 
 
 # While a list, every text drawn into a box is noted here as

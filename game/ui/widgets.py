@@ -15,6 +15,7 @@ from ..i18n import translate
 from . import theme
 from .fonts import fit_text, font, wrap
 from .layout import Box
+from .textin import clean
 
 
 class Widget:
@@ -52,12 +53,10 @@ class Widget:
 
 class Button(Widget):
     def __init__(self, box: Box, label: str, on_click: Callable[[], None], *, params: dict | None = None,
-                 style: str = "primary", selected: bool = False, size: int | None = None, literal: bool = False,
-                 icon: str | None = None) -> None:
+                 style: str = "primary", selected: bool = False, size: int | None = None, literal: bool = False) -> None:
         super().__init__(box)
         self.label, self.on_click, self.params = label, on_click, params or {}
         self.style, self.selected, self.size, self.literal = style, selected, size, literal
-        self.icon = icon  # a narrow bar: a symbol instead of the label (the label stays the button's name)
 
     def text(self, lang: str) -> str:
         return self.label if self.literal else translate(self.label, lang, **self.params)
@@ -89,10 +88,6 @@ class Button(Widget):
         pygame.draw.rect(surf, fill, rect, border_radius=radius)
         if line:
             pygame.draw.rect(surf, line, rect, width=1, border_radius=radius)
-        if self.icon:
-            glyph = font(max(14, round(rect.height * 0.5)), True).render(self.icon, True, ink)
-            surf.blit(glyph, glyph.get_rect(center=rect.center))
-            return
         size = self.size or max(12, round(rect.height * 0.42))
         bold = self.style != "secondary"
         words = self.text(lang)
@@ -168,9 +163,9 @@ class TextField(Widget):
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            room = self.max_len - len(self.text)
-            if room > 0:
-                self.text += event.text[:room]
+            typed = clean(event.text, self.max_len - len(self.text))
+            if typed:
+                self.text += typed
                 self.on_change(self.text)
             return True
         if event.type == pygame.KEYDOWN:

@@ -1,0 +1,67 @@
+"""Text typed by a player, and text drawn whatever it holds.
+
+``clean`` is the one sanitiser every text field uses on what it receives
+(typed, pasted or composed by an input method): it drops control characters
+(a NUL makes SDL_ttf raise), format characters (zero-width spaces and
+joiners, the direction marks and overrides, the byte-order mark: alone they
+make SDL_ttf raise "Text has zero width"), lone surrogates (they can't be
+encoded to UTF-8 for SDL) and line or paragraph separators, and caps the length.
+
+``SafeFont`` is the font the UI draws with: its ``render`` and ``size`` never
+raise on odd text, and text that draws nothing gives an empty surface.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pygame
+
+DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+MAX_FIELD_CHARS = 64
+
+
+def clean(text: object, max_len: int = MAX_FIELD_CHARS) -> str:
+    """``text`` without the characters a one-line field can't show or that
+    break drawing, at most ``max_len`` characters of it."""
+    if not isinstance(text, str) or max_len <= 0:
+        return ""
+    kept = []
+    for ch in text:
+        if unicodedata.category(ch) not in DROPPED:
+            kept.append(ch)
+            if len(kept) >= max_len:
+                break
+    return "".join(kept)
+
+
+def drawable(text: object) -> str:
+    """``text`` as SDL_ttf can take it: str, no NUL, no lone surrogate."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    elif not isinstance(text, str):
+        text = "" if text is None else str(text)
+    if "\0" in text:
+        text = text.replace("\0", "")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = "".join("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF else ch for ch in text)
+    return text
+
+
+class SafeFont(pygame.font.Font):
+    """A font whose ``render`` and ``size`` never raise on odd text."""
+
+    def render(self, text, antialias, color, bgcolor=None, wraplength=0):  # noqa: D401 - pygame's signature
+        text = drawable(text)
+        try:
+            return super().render(text, antialias, color, bgcolor, wraplength)
+        except pygame.error:  # "Text has zero width": only zero-width characters
+            return pygame.Surface((0, self.get_height()), pygame.SRCALPHA)
+
+    def size(self, text):
+        try:
+            return super().size(drawable(text))
+        except pygame.error:
+            return 0, self.get_height()
