@@ -593,3 +593,25 @@ def test_the_browser_keeps_a_record_over_the_size_limit_whole(monkeypatch):
     loaded = Persistence(BrowserStorage(local, prefix="app/")).load_all()
     assert loaded.notices == ["notice.stats_damaged"]
     assert local.items["app/stats.bad"] == "x" * 80  # the original, not a placeholder
+
+
+def test_a_folder_in_the_backup_slot_is_set_aside_and_saves_go_on(tmp_path):
+    storage = FileStorage(tmp_path)
+    storage.set("game", "one")
+    (tmp_path / "game.json.bak").mkdir()
+    assert storage.set("game", "two") and storage.set("game", "three")
+    assert storage.get("game") == "three" and storage.get_backup("game") == "two"
+    assert (tmp_path / "game.json.bak.bad").is_dir()
+
+
+def test_no_storage_to_open_at_all_means_play_in_memory(monkeypatch):
+    import game.platform
+
+    def no_home(*args, **kwargs):
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(game.platform, "open_storage", no_home)
+    persistence = Persistence()
+    loaded = persistence.load_all()
+    assert loaded.notices == ["notice.records_unreadable"] and "home directory" in loaded.problems[0]
+    assert isinstance(persistence.storage, MemoryStorage)

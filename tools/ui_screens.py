@@ -1,5 +1,16 @@
-"""Headless screenshots of every screen in every language and both window
-shapes, for looking at: ``python tools/ui_screens.py [OUT_DIR]``.
+"""Headless screenshots for looking at (SDL's dummy video driver).
+
+``python tools/ui_screens.py [OUT_DIR]``: every screen in every language in
+both reference shapes (default OUT_DIR build/screens).
+
+``python tools/ui_screens.py --matrix [OUT_DIR]``: the table at every size
+of the layout matrix (phones to 4K), in every language, both games, on the
+opening deal and on the longest columns the rules allow (default OUT_DIR
+build/matrix). It prints, per size, the smallest card index and face-up
+strip in pixels and any broken layout promise.
+
+``python tools/ui_screens.py --readme``: the README's screenshots
+(assets/screenshots/).
 
 Nothing real is stored: every app runs on a MemoryStorage.
 """
@@ -12,7 +23,8 @@ from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
@@ -128,5 +140,70 @@ def main(out: Path) -> None:
     print(f"screenshots in {out}")
 
 
+def matrix_positions():
+    from tests.ui.positions import longest_easy_harp, longest_eight_off
+
+    return (
+        ("easy-harp_deal", Game.from_deal("EH1-N-AAAAAAF")),
+        ("eight-off_deal", Game.from_deal("EO1-C8-AAAAAFA")),
+        ("easy-harp_longest", Game(Position.from_dict(longest_easy_harp()))),
+        ("eight-off-C2_longest", Game(Position.from_dict(longest_eight_off(2)))),
+    )
+
+
+def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
+    """Shoot (when ``out``) and measure the table at every matrix size."""
+    from tests.ui.geometry import SIZES as MATRIX, problems, smallest_strip
+
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    report = {}
+    for size in sizes or MATRIX:
+        least_index, least_strip, broken = None, None, []
+        for lang in langs:
+            app = app_for(lang, size)
+            for name, game in matrix_positions():
+                app.start_game(Game(game.position.copy()), animate=False)
+                app.settle()
+                app.frame()
+                layout = app.table.layout
+                least_index = layout.index.h if least_index is None else min(least_index, layout.index.h)
+                strip = smallest_strip(app)
+                if strip is not None:
+                    least_strip = strip if least_strip is None else min(least_strip, strip)
+                broken += [f"{lang} {name}: {p}" for p in problems(app, grab_strips=name.endswith("deal"))]
+                if out is not None:
+                    app.save_screenshot(str(out / f"{size[0]}x{size[1]}_{lang}_{name}.png"))
+        report[size] = (least_index, least_strip, broken)
+        print(f"{size[0]:>4}x{size[1]:<4}  smallest index {least_index} px, smallest face-up strip {least_strip} px, "
+              f"{len(broken)} problem(s)")
+        for line in broken[:12]:
+            print("    " + line)
+    if out is not None:
+        print(f"screenshots in {out}")
+    return report
+
+
+def readme_shots(out: Path) -> None:
+    """Small screenshots for the README: each game on a desktop window, and a phone."""
+    out.mkdir(parents=True, exist_ok=True)
+    shots = (("easy-harp_1280x720.png", "EH1-N-AAAAAAF", (1280, 720), "c5>c4 c1>c4 draw"),
+             ("eight-off_1280x720.png", "EO1-C8-AAAAAAC", (1280, 720), "c7>r c3>r c3>c7 r1>c8"),
+             ("easy-harp_phone_390x844.png", "EH1-N-AAAAAAF", (390, 844), "c5>c4 c1>c4 draw"))
+    for name, deal, size, actions in shots:
+        app = app_for("en", size, deal)
+        for action in actions.split():
+            app.table.play(action)
+        app.table.banner.hide()
+        shoot(app, out / name)
+        print(out / name)
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "build/screens"))
+    args = sys.argv[1:]
+    if args and args[0] == "--matrix":
+        matrix(Path(args[1] if len(args) > 1 else "build/matrix"))
+    elif args and args[0] == "--readme":
+        readme_shots(Path(args[1] if len(args) > 1 else ROOT / "assets" / "screenshots"))
+    else:
+        main(Path(args[0] if args else "build/screens"))

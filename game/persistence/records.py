@@ -33,7 +33,7 @@ from ..engine import Game
 from .savegame import SavedGame
 from .settings import Settings, choose_language
 from .stats import Statistics
-from .storage import ReadError, Storage
+from .storage import MemoryStorage, ReadError, Storage
 
 GAME_KEY, STATS_KEY, SETTINGS_KEY = "game", "stats", "settings"
 SAVE_FAILED = "notice.save_failed"
@@ -54,10 +54,15 @@ class Loaded:
 
 class Persistence:
     def __init__(self, storage: Storage | None = None) -> None:
+        self.unavailable: str | None = None  # why the platform's storage couldn't be opened
         if storage is None:
             from ..platform import open_storage
 
-            storage = open_storage()
+            try:
+                storage = open_storage()
+            except Exception as exc:  # e.g. no home folder to be found: play on in memory
+                self.unavailable = f"no storage: {exc}"
+                storage = MemoryStorage()
         self.storage = storage
         self.stats = Statistics()
         self.settings = Settings()
@@ -72,6 +77,9 @@ class Persistence:
     def load_all(self) -> Loaded:
         notices: list[str] = []
         problems: list[str] = []
+        if self.unavailable:
+            problems.append(self.unavailable)
+            _add(notices, UNREADABLE)
 
         settings, settings_problems = self._load(
             SETTINGS_KEY, settings_store.loads_settings, "settings", notices, problems

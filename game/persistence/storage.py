@@ -223,11 +223,13 @@ class FileStorage(Storage):
                 file.write(data)
                 file.flush()
                 os.fsync(file.fileno())
+            if self._kind(backup) not in (None, stat.S_IFREG, stat.S_IFLNK):  # a folder: nothing replaces it
+                self._move_aside(backup, backup.name)
             kind = self._kind(path)
             if kind == stat.S_IFREG:
                 os.replace(path, backup)
             elif kind is not None:  # a folder, a link...: kept aside, never made the backup
-                self._move_aside(path, check_key(key) + ".json")
+                self._move_aside(path, path.name)
             os.replace(temporary, path)
             self._sync_directory()
         except (OSError, ValueError) as exc:

@@ -21,8 +21,8 @@ from ..session import Session
 from . import dialogs
 from .layout import BUTTONS
 from .scene import Scene, Task
-from .screenshot import write_png
 from .announce import Announcer
+from .screenshot import write_png
 from ..persistence.settings import Settings
 from .sound import Sounds
 from .table import TableScene
@@ -31,6 +31,15 @@ TASK_BUDGET_MS = 4
 HIDDEN = (pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST)
 SHOWN = (pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED)
 TOUCHES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.FINGERDOWN)
+MIN_SIZE = (640, 480)  # the smallest window the desktop offers (the layout serves smaller)
+
+
+def set_minimum_size(size: tuple[int, int]) -> None:
+    """Keep a desktop window from being dragged smaller than ``size``."""
+    try:
+        pygame.Window.from_display_module().minimum_size = size
+    except (AttributeError, pygame.error):
+        pass
 
 
 class App:
@@ -49,11 +58,15 @@ class App:
         self.width, self.height = size
         self.scale = min(size) / 720
         self.headless, self.browser = headless, browser
-        flags = 0 if headless else pygame.SCALED | pygame.RESIZABLE
+        # a real window is resizable and laid out again at its real pixels
+        # on every change of size (never a stretched image)
+        self.flags = 0 if headless else pygame.RESIZABLE
         try:
-            self.screen = pygame.display.set_mode(size, flags)
+            self.screen = pygame.display.set_mode(size, self.flags)
         except pygame.error:
             self.screen = pygame.display.set_mode(size)
+        if not headless:
+            set_minimum_size(MIN_SIZE)
         self.settings = settings or Settings()
         self.group = pygame.sprite.LayeredDirty()
         # never fall back to redrawing the whole screen every frame
@@ -161,7 +174,11 @@ class App:
             return
         if event.type in HIDDEN or event.type in SHOWN:
             self.session.set_shown(event.type in SHOWN)  # play time stops while nobody can see the game
-        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.VIDEORESIZE, pygame.WINDOWRESTORED):
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            surface = pygame.display.get_surface()
+            self.resize(*(surface.get_size() if surface is not None else event.size))
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESIZED, pygame.WINDOWRESTORED):
             self.full_redraw = True
             return
         if event.type in TOUCHES:
@@ -172,6 +189,30 @@ class App:
         for scene in reversed(self.scenes):
             if scene.handle_event(event):
                 break
+
+    def resize(self, width: int, height: int) -> None:
+        """The surface is now ``width`` x ``height`` (a resized or maximised
+        window, a turned phone, the page's viewport): lay everything out
+        again for it. The browser's viewport hook calls this too."""
+        width, height = max(MIN_SIZE[0] // 2, int(width)), max(MIN_SIZE[1] // 2, int(height))
+        if (width, height) == (self.width, self.height):
+            self.full_redraw = True
+            return
+        self.width, self.height = width, height
+        self.scale = min(width, height) / 720
+        surface = pygame.display.get_surface()
+        if surface is None or surface.get_size() != (width, height):
+            try:
+                surface = pygame.display.set_mode((width, height), self.flags)
+            except pygame.error:
+                surface = pygame.display.set_mode((width, height))
+        self.screen = surface
+        self.table.relayout()
+        for scene in self.scenes[1:]:
+            relayout = getattr(scene, "relayout", None)
+            if relayout is not None:
+                relayout()
+        self.full_redraw = True
 
     def set_background(self, surface: pygame.Surface) -> None:
         self.background = surface

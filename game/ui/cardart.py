@@ -11,6 +11,7 @@ from ..engine.cards import SUIT_SYMBOLS, is_red, rank_of, suit_of
 from ..i18n import translate
 from . import theme
 from .fonts import font
+from .layout import Index, index_for
 
 # Pip positions for 2..10: (x, y) with x in {0, .5, 1} across the pip box and
 # y from 0 (top) to 1 (bottom); pips below the middle are drawn upside down.
@@ -55,8 +56,9 @@ class CardArt:
     """Every card image for one card size. ``pad`` is the room around the
     card for its shadow: a sprite's image is the card plus that margin."""
 
-    def __init__(self, w: int, h: int, lang: str = "en", four_color: bool = False) -> None:
+    def __init__(self, w: int, h: int, lang: str = "en", four_color: bool = False, index: Index | None = None) -> None:
         self.w, self.h, self.lang, self.four_color = w, h, lang, four_color
+        self.index = index or index_for(w)
         self.radius = max(3, round(w * 0.06))
         self.pad = max(4, round(w * 0.09))
         self._faces: dict[tuple[int, bool], pygame.Surface] = {}
@@ -109,26 +111,21 @@ class CardArt:
         color = suit_color(card, self.four_color)
         symbol = SUIT_SYMBOLS[suit]
 
-        # corner index: rank over suit, top-left and (rotated) bottom-right
-        label = rank_label(rank, self.lang)
-        index_size = max(11, round(w * 0.2))
-        rank_img = font(index_size, True).render(label, True, color)
-        if rank_img.get_width() > w * 0.26:
-            rank_img = font(max(9, round(index_size * 0.82)), True).render(label, True, color)
-        suit_img = font(max(9, round(w * 0.16)), False).render(symbol, True, color)
-        corner = pygame.Surface((max(rank_img.get_width(), suit_img.get_width()), rank_img.get_height() + suit_img.get_height() - 4), pygame.SRCALPHA)
-        corner.blit(rank_img, ((corner.get_width() - rank_img.get_width()) // 2, 0))
-        corner.blit(suit_img, ((corner.get_width() - suit_img.get_width()) // 2, rank_img.get_height() - 4))
-        cx, cy = max(2, round(w * 0.05)), max(1, round(h * 0.025))
-        surf.blit(corner, (cx, cy))
-        surf.blit(pygame.transform.rotate(corner, 180), (w - cx - corner.get_width(), h - cy - corner.get_height()))
+        # corner index: rank and suit side by side on one line, so the strip
+        # of a fanned card shows both; every rank at one size
+        corner = self.corner(label=rank_label(rank, self.lang), symbol=symbol, color=color)
+        idx = self.index
+        surf.blit(corner, (idx.x, idx.y))
+        surf.blit(pygame.transform.rotate(corner, 180), (w - idx.x - corner.get_width(), h - idx.y - corner.get_height()))
 
         if rank == 1:
             self._pip(surf, symbol, color, w / 2, h / 2, round(w * 0.55), False)
         elif rank <= 10:
             left, right = w * 0.32, w * 0.68
-            top, bottom = h * 0.2, h * 0.8
             size = round(w * (0.24 if rank <= 3 else 0.22))
+            # the pips keep clear of the corner indices
+            top = max(h * 0.2, self.index.h + size * 0.42)
+            bottom = h - top
             for fx, fy in PIPS[rank]:
                 x = left + (right - left) * fx
                 y = top + (bottom - top) * fy
@@ -136,6 +133,21 @@ class CardArt:
         else:
             self._court(surf, rank, symbol, color)
         return surf
+
+    def corner(self, label: str, symbol: str, color) -> pygame.Surface:
+        """The index: the rank (bold) and the suit at one size, side by side,
+        cropped to the band every rank's glyphs share (J's tail included)."""
+        idx = self.index
+        top, band = index_band(idx.size)
+        rank_img = font(idx.size, True).render(label, True, color)
+        suit_img = font(idx.size).render(symbol, True, color)
+        rb, sb = rank_img.get_bounding_rect(), suit_img.get_bounding_rect()
+        gap = max(1, round(idx.size * 0.08))
+        width = rb.width + gap + sb.width
+        corner = pygame.Surface((width, band), pygame.SRCALPHA)
+        corner.blit(rank_img, (-rb.x, -top))
+        corner.blit(suit_img, (rb.width + gap - sb.x, -top))
+        return corner
 
     def _pip(self, surf: pygame.Surface, symbol: str, color, x: float, y: float, size: int, flipped: bool) -> None:
         img = font(size).render(symbol, True, color)
@@ -147,7 +159,8 @@ class CardArt:
 
     def _court(self, surf: pygame.Surface, rank: int, symbol: str, color) -> None:
         w, h = self.w, self.h
-        frame = pygame.Rect(round(w * 0.2), round(h * 0.14), round(w * 0.6), round(h * 0.72))
+        top = min(max(round(h * 0.14), self.index.h + 1), round(h * 0.3))  # clear of the corner indices
+        frame = pygame.Rect(round(w * 0.2), top, round(w * 0.6), h - 2 * top)
         r = max(2, round(w * 0.04))
         pygame.draw.rect(surf, theme.COURT_FILL, frame, border_radius=r)
         pygame.draw.rect(surf, color, frame, width=max(1, round(w * 0.015)), border_radius=r)
@@ -246,15 +259,32 @@ def suit_color(card: int, four_color: bool = False) -> tuple[int, int, int]:
     return theme.RED if is_red(card) else theme.BLACK
 
 
-_CACHE: dict[tuple[int, int, str, bool], CardArt] = {}
+_CACHE: dict[tuple, CardArt] = {}
 
 
-def card_art(w: int, h: int, lang: str = "en", four_color: bool = False) -> CardArt:
-    """The art for one size, language and colour scheme, drawn once and kept."""
-    key = (w, h, lang, four_color)
+def card_art(w: int, h: int, lang: str = "en", four_color: bool = False, index: Index | None = None) -> CardArt:
+    """The art for one size, language and colour scheme (and index, which
+    the layout sizes), drawn once and kept."""
+    index = index or index_for(w)
+    key = (w, h, lang, four_color, index)
     art = _CACHE.get(key)
     if art is None:
         if len(_CACHE) > 6:
             _CACHE.clear()
-        art = _CACHE[key] = CardArt(w, h, lang, four_color)
+        art = _CACHE[key] = CardArt(w, h, lang, four_color, index)
     return art
+
+
+_BANDS: dict[int, tuple[int, int]] = {}
+
+
+def index_band(size: int) -> tuple[int, int]:
+    """(top, height) of the rows every index glyph at ``size`` px uses, from
+    the tallest digit's top to the J's and Q's tails."""
+    band = _BANDS.get(size)
+    if band is None:
+        rects = [font(size, True).render(t, True, (0, 0, 0)).get_bounding_rect() for t in ("10", "J", "Q", "A", "2")]
+        rects += [font(size).render(t, True, (0, 0, 0)).get_bounding_rect() for t in SUIT_SYMBOLS]
+        top = min(r.y for r in rects)
+        band = _BANDS[size] = (top, max(r.bottom for r in rects) - top)
+    return band

@@ -77,7 +77,7 @@ def render_position(pos: Position, width: int, height: int, lang: str,
     layout = make_layout(pos.game, pos.variant, width, height, ("x",))
     top = layout.bar.h - round(6 * layout.scale)  # the preview has no bar
     surf = felt(width, height)
-    art = card_art(layout.card_w, layout.card_h, lang)
+    art = card_art(layout.card_w, layout.card_h, lang, index=layout.index)
     everything = piles_of(pos)
     cols = [(pile, cards) for pile, cards in everything if pile.kind == COLUMN]
     piles = [(pile, cards) for pile, cards in everything if pile.kind != COLUMN]

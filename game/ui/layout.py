@@ -11,7 +11,9 @@ top and moves the buttons to the bottom, within thumb reach.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile
@@ -19,7 +21,7 @@ from ..engine.rules import rules_for
 
 CARD_RATIO = 7 / 5
 BUTTONS = ("new_game", "undo", "hint", "rules", "options")
-NARROW_BUTTONS = {"hint": 0.62}  # short labels in every language: a narrower button in the bar
+NARROW_BUTTONS = {"hint": 0.7}  # short labels in every language: a narrower button in the bar
 
 
 class Box(NamedTuple):
@@ -52,6 +54,50 @@ class Box(NamedTuple):
         return w * h if w > 0 and h > 0 else 0
 
 
+TOUCH = 44  # the least a finger can hit: buttons and grab strips, logical px
+TEXT_FLOOR = 12  # no text on the table is drawn smaller than this (px)
+
+
+@dataclass(frozen=True)
+class Index:
+    """The corner index of a card face: rank and suit side by side on one
+    line, both at ``size`` px, ``x``/``y`` from the card's corner. ``h`` is
+    the strip of the card that must show for the index to read whole
+    (J and Q tails included)."""
+
+    size: int
+    x: int
+    y: int
+    h: int
+
+
+def index_for(card_w: int, large: bool = False) -> Index:
+    size = max(TEXT_FLOOR, round(card_w * (0.26 if large else 0.22)))
+    # "10" plus a suit is about 2.1 sizes wide: never wider than the card allows
+    size = min(size, max(8, int((card_w * 0.86) / 2.2)))
+    x = max(2, round(card_w * 0.06))
+    y = max(2, round(card_w * 0.045))
+    # the glyphs span 0.18..1.13 of the size (digit tops to the J's tail)
+    h = y + math.ceil(size * 0.96) + 1 + max(1, round(card_w * 0.02))
+    return Index(size, x, y, h)
+
+
+@lru_cache(maxsize=16)
+def longest_column(game: str, variant: str) -> tuple[int, int]:
+    """(face-down cards, cards) of the longest column the rules allow: the
+    deal's longest column with a king on top, and the whole run down to the
+    ace built on it (Eight Off: 7 + 12 = 19 with two cells; Easy Harp
+    8 face down + K..A = 21)."""
+    from ..engine import Game, format_code
+
+    pos = Game.from_deal(format_code(game, variant, 1)).position
+    best = (0, 0)
+    for col, hidden in zip(pos.columns, pos.hidden):
+        best = max(best, (len(col) + 12, hidden))
+    count, hidden = best
+    return hidden, count
+
+
 @dataclass
 class Layout:
     width: int
@@ -64,41 +110,66 @@ class Layout:
     buttons: dict[str, Box]
     piles: dict[Pile, Box]  # a card-sized slot for every pile (a column: its first card)
     columns_bottom: int  # no column card goes below this
-    banner: Box
+    banner: Box  # the one message place (refusals, hints, announcements): below the columns
     down_gap: int  # fan step over a face-down card, before tightening
-    up_gap: int  # fan step over a face-up card
+    up_gap: int  # fan step over a face-up card, before tightening
     scale: float = 1.0
     foundation_area: Box = field(default=Box(0, 0, 0, 0))
-    status: Box = field(default=Box(0, 0, 0, 0))  # the announcement line (native)
+    status: Box = field(default=Box(0, 0, 0, 0))  # the same message place (native announcements)
     large: bool = False
     mirrored: bool = False
+    index: Index = field(default=Index(12, 2, 2, 14))
+    down_min: int = 4  # a face-down card never shows less (they stay countable)
+    up_min: int = 14  # a face-up card never shows less: its whole index
+    touch: bool = False  # a touch-sized screen: 44 px targets
+    compact: bool = False  # buttons show icons (their names are in the tooltips of help)
+    text_size: int = 14  # the bar's and the message place's type size
+    message_lines: int = 1
+
+    def column_fan(self, hidden: int, count: int) -> tuple[list[int], bool]:
+        """y offsets of a column's cards from its slot and whether the
+        column is squeezed past what shows every index (then the table says
+        how many cards it holds). Face-down cards tighten first, down to a
+        countable sliver; face-up cards then, never below their index."""
+        if count == 0:
+            return [], False
+        down = min(hidden, count - 1)
+        up = count - 1 - down
+        room = self.columns_bottom - self.piles[Pile(COLUMN, 0)].y - self.card_h
+        d, u = float(self.down_gap), float(self.up_gap)
+        squeezed = False
+        if down * d + up * u > room:
+            d = max(self.down_min, (room - up * u) / down) if down else d
+            if down * d + up * u > room:
+                d = min(d, self.down_min)
+                u = max(self.up_min, (room - down * d) / up) if up else u
+                if down * d + up * u > room:  # truly too long: keep it on screen anyway
+                    squeezed = True
+                    d = min(d, 2.0)
+                    u = max(1.0, (room - down * d) / up) if up else u
+        offsets, y = [0], 0.0
+        for row in range(count - 1):
+            y += d if row < hidden else u
+            offsets.append(int(y))
+        return offsets, squeezed
 
     def column_offsets(self, hidden: int, count: int) -> list[int]:
         """y offset of each card of a column from its slot: face-down cards
         overlap more; a long column tightens so its last card stays whole."""
-        if count == 0:
-            return []
-        steps = [self.down_gap if row < hidden else self.up_gap for row in range(count - 1)]
-        room = self.columns_bottom - self.piles[Pile(COLUMN, 0)].y - self.card_h
-        need = sum(steps)
-        if need > room > 0:
-            factor = room / need
-            steps = [s * factor for s in steps]
-        offsets, y = [0], 0.0
-        for s in steps:
-            y += s
-            offsets.append(int(y))
-        return offsets
+        return self.column_fan(hidden, count)[0]
 
 
 def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple[str, ...] = BUTTONS,
                 *, large: bool = False, mirrored: bool = False) -> Layout:
-    """``large``: bigger cards, narrower gaps and tighter fans (small
-    screens, tired eyes). ``mirrored``: left-handed, the top row mirrored
-    (stock and waste, or the cells, on the right); columns keep their order."""
+    """The table for a ``width`` x ``height`` surface, portrait when it is
+    taller than wide. ``large``: bigger cards and indices, narrower gaps
+    (the longest columns may then squeeze). ``mirrored``: left-handed, the
+    top row mirrored (stock and waste, or the cells, on the right);
+    columns keep their order."""
     rules = rules_for(game, variant)
     portrait = height > width
     scale = min(width, height) / 720
+    touch = min(width, height) <= 640
     n_cols = rules.column_count
     if rules.has_stock:
         left = [Pile(STOCK), Pile(WASTE)]
@@ -106,26 +177,53 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
         left = [Pile(CELL, i) for i in range(rules.cell_count)]
     right = [Pile(FOUNDATION, i) for i in range(rules.foundation_count)]
     n_top = len(left) + len(right)
+    nb = max(1, len(buttons))
 
-    bar_h = max(34, round(44 * scale))
-    button_h = max(44, round(64 * scale)) if portrait else 0
+    pad = max(6, round((8 if large else 12) * scale))
+    text_size = max(TEXT_FLOOR + 2, round(18 * scale))
+    line_h = round(text_size * 1.3)
+    if portrait:
+        bar_h = max(2 * line_h + 6, round(56 * scale))  # name and code, then score, moves, time
+        button_h = max(TOUCH + 12, round(68 * scale))
+    else:
+        bar_h = max(TOUCH + 8, round(52 * scale))
+        button_h = 0
+    message_lines = 1 if width >= 1000 else 2
+    message_h = message_lines * line_h + max(6, round(8 * scale))
+
     gap_ratio = 0.05 if large else 0.16
-    pad = round((8 if large else 12) * scale)
     two_rows = portrait and n_top > n_cols
     rows = 2 if two_rows else 1
-    # the columns get at least this many card heights below the top row(s)
-    column_room = (1.9 if portrait else 2.25) if large else (2.4 if portrait else 3.1)
-    status_h = max(16, round(20 * scale))  # the announcement line under the columns
-    avail_h = height - bar_h - button_h - 3 * pad - status_h
-    h_fit = avail_h / (rows + (rows - 1) * 0.1 + column_room)
     w_cols = (width - 2 * pad) / (n_cols + (n_cols - 1) * gap_ratio)
-    w_top = (width - 2 * pad) / (n_top + (n_top - 1) * gap_ratio + (0.2 if large else 0.5)) if (n_top > n_cols and not portrait) else w_cols
-    card_w = int(min(w_cols, w_top, h_fit / CARD_RATIO))
+    if n_top > n_cols and not portrait:
+        w_top = (width - 2 * pad) / (n_top + (n_top - 1) * gap_ratio + (0.2 if large else 0.5))
+    else:
+        w_top = w_cols
+    hidden_max, longest = longest_column(game, variant)
+    if large:  # larger cards: the longest columns the rules allow may squeeze
+        longest = min(longest, hidden_max + 9 if hidden_max else 13)
+    down_steps = hidden_max
+    up_steps = max(0, longest - 1 - down_steps)
+    bottom = button_h if portrait else pad
+    card_w = max(16, int(min(w_cols, w_top)))
+    # never so small that the index drops under the floor: past that, the
+    # longest columns squeeze instead (and say so)
+    smallest = min(card_w, math.ceil(TEXT_FLOOR * 2.2 / 0.86))
+    while card_w > smallest:
+        ch = round(card_w * CARD_RATIO)
+        idx = index_for(card_w, large)
+        top_h = rows * ch + (rows - 1) * round(ch * 0.1)
+        fan = down_steps * max(4, round(ch * 0.045)) + up_steps * (idx.h + 1) + ch
+        need = bar_h + pad + top_h + max(pad, round(ch * 0.12)) + fan + message_h + bottom
+        if need <= height:
+            break
+        card_w -= 1
     card_h = round(card_w * CARD_RATIO)
-    gap = max(4, round(card_w * gap_ratio))
+    index = index_for(card_w, large)
 
-    # columns: evenly spread, centred
+    # columns: spread over the width there is, centred
     col_gap = min(round(card_w * (0.12 if large else 0.3)), (width - 2 * pad - n_cols * card_w) // max(1, n_cols - 1))
+    col_gap = max(2, col_gap)
     span = n_cols * card_w + (n_cols - 1) * col_gap
     x0 = (width - span) // 2
     col_x = [x0 + i * (card_w + col_gap) for i in range(n_cols)]
@@ -160,29 +258,33 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
         place_row(right, top_y, False, xs_right)
         rows_bottom = top_y + card_h
 
-    columns_y = rows_bottom + max(pad, round(card_h * 0.14))
+    columns_y = rows_bottom + max(pad, round(card_h * 0.12))
     for i, x in enumerate(col_x):
         piles[Pile(COLUMN, i)] = Box(x, columns_y, card_w, card_h)
-    columns_bottom = height - button_h - pad - status_h
-    status = Box(pad, columns_bottom + pad // 2, width - 2 * pad, status_h)
+    columns_bottom = height - bottom - message_h
+    message = Box(pad, columns_bottom + 2, width - 2 * pad, message_h - 4)
 
     if mirrored:
         mirror_top_row(piles, width, left, right, rules.has_stock)
 
     bar = Box(0, 0, width, bar_h)
+    small = max(4, round(6 * scale))
     if portrait:
         button_bar = Box(0, height - button_h, width, button_h)
-        bw = (width - pad * (len(buttons) + 1)) // len(buttons)
-        bh = button_h - 2 * round(8 * scale)
+        bw = (width - pad * (nb + 1)) // nb
+        compact = bw < 112
+        bh = button_h - 2 * max(6, round(8 * scale))
         by = button_bar.y + (button_h - bh) // 2
         button_boxes = {name: Box(pad + i * (bw + pad), by, bw, bh) for i, name in enumerate(buttons)}
     else:
         button_bar = bar
         bh = bar_h - 2 * max(4, round(5 * scale))
-        bw = round((112 if len(buttons) > 4 else 122) * scale)
-        small = max(4, round(6 * scale))
+        bw = max(96, round(116 * scale))
         widths = [round(bw * NARROW_BUTTONS.get(name, 1)) for name in buttons]
-        x = width - pad - sum(widths) - (len(buttons) - 1) * small
+        compact = width - pad - sum(widths) - (nb - 1) * small < max(380, round(width * 0.36))
+        if compact:
+            widths = [max(bh, TOUCH + 8)] * nb
+        x = width - pad - sum(widths) - (nb - 1) * small
         button_boxes = {}
         for name, w in zip(buttons, widths):
             button_boxes[name] = Box(x, (bar_h - bh) // 2, w, bh)
@@ -192,10 +294,8 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
     fx, fy = min(b.x for b in fboxes), min(b.y for b in fboxes)
     foundation_area = Box(fx, fy, max(b.right for b in fboxes) - fx, max(b.bottom for b in fboxes) - fy)
 
-    banner_w = min(width - 2 * pad, round(900 * scale))
-    banner_h = round(56 * scale)
-    banner = Box((width - banner_w) // 2, height - button_h - pad - banner_h - round(10 * scale), banner_w, banner_h)
-
+    up_min = index.h + 1
+    up_gap = max(up_min, round(card_h * (0.3 if large else 0.27)), TOUCH if touch else 0)
     return Layout(
         width=width,
         height=height,
@@ -207,14 +307,21 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
         buttons=button_boxes,
         piles=piles,
         columns_bottom=columns_bottom,
-        banner=banner,
-        down_gap=max(4, round(card_h * (0.07 if large else 0.11))),
-        up_gap=max(10, round(card_h * (0.24 if large else 0.27))),
+        banner=message,
+        down_gap=max(6, round(card_h * 0.1)),
+        up_gap=up_gap,
         scale=scale,
         foundation_area=foundation_area,
-        status=status,
+        status=message,
         large=large,
         mirrored=mirrored,
+        index=index,
+        down_min=max(4, round(card_h * 0.045)),
+        up_min=up_min,
+        touch=touch,
+        compact=compact,
+        text_size=text_size,
+        message_lines=message_lines,
     )
 
 

@@ -37,21 +37,50 @@ class PanelScene(Scene):
 
     def __init__(self, app: "Host", width: int, height: int) -> None:
         super().__init__(app)
+        self.base = (width, height)
+        self.widgets: list[Widget] = []
+        self.key_focus: Widget | None = None  # the widget the keyboard is on (None: not in use)
+        self.sprites = []
+        self.place()
+        self.build()
+        self.redraw()
+
+    def place(self) -> None:
+        """The panel's box, scrim and shape for the app's current size."""
+        app = self.app
+        width, height = self.base
         s = app.scale
         self.pw, self.ph = min(round(width * s), app.width - 16), min(round(height * s), app.height - 16)
         self.s = self.pw / width
         self.box = Box((app.width - self.pw) // 2, (app.height - self.ph) // 2, self.pw, self.ph)
-        self.widgets: list[Widget] = []
-        self.key_focus: Widget | None = None  # the widget the keyboard is on (None: not in use)
         scrim = pygame.Surface((app.width, app.height - self.scrim_top), pygame.SRCALPHA)
         scrim.fill(theme.SCRIM)
         # a dialog opened over another one dims it too
-        above = 10 * sum(isinstance(scene, PanelScene) for scene in app.scenes)
+        others = [scene for scene in app.scenes if isinstance(scene, PanelScene) and scene is not self]
+        if self in app.scenes:
+            others = others[: app.scenes.index(self) - 1]
+        above = 10 * len(others)
         self.scrim = ImageSprite(scrim, (0, self.scrim_top), SCRIM_LAYER + above)
         self._shape = rounded_mask(self.pw, self.ph, round(16 * self.s), theme.PANEL)
         self.panel = ImageSprite(self._shape.copy(), self.box[:2], SCRIM_LAYER + above + 1)
-        self.sprites = [self.scrim, self.panel]
+        self.sprites[:2] = [self.scrim, self.panel]
+
+    def relayout(self) -> None:
+        """The window changed size: place and build the panel again,
+        keeping what was typed."""
+        typed = [w.text for w in self.widgets if isinstance(w, TextField)]
+        focused = [w.focused for w in self.widgets if isinstance(w, TextField)]
+        layer = self.panel._layer
+        for sprite in self.sprites[:2]:
+            sprite.kill()
+        self.place()
+        self.panel._layer = layer
         self.build()
+        for w, text, was in zip((w for w in self.widgets if isinstance(w, TextField)), typed, focused):
+            w.text, w.focused = text, was
+        self.key_focus = None
+        if self in self.app.scenes:
+            self.app.group.add(*self.sprites[:2])
         self.redraw()
 
     def px(self, v: float) -> int:

@@ -1,18 +1,20 @@
-"""Writing ``main.py --screenshot``'s PNG, with a one-line error when it can't."""
+"""Writing a screenshot: the PNG is made in memory first, so a path that
+can't be written (a missing folder, a folder, a full disk) ends in one line
+on stderr and exit status 2, not a traceback."""
 
 from __future__ import annotations
 
 import io
 import sys
 
-import pygame
-
 from ..engine.notation import quote
 
 
-def write_png(surface: pygame.Surface, path: str) -> None:
+def write_png(surface, path: str) -> None:
     """Save a screenshot, or say in one line why it couldn't be saved and
     exit with status 2 (a full disk, a device, no permission)."""
+    import pygame
+
     data = io.BytesIO()
     pygame.image.save(surface, data, "png")
     try:

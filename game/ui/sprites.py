@@ -11,8 +11,8 @@ import pygame
 from ..i18n import translate
 from . import theme
 from .cardart import CardArt, rounded_mask
-from .fonts import fit_text, font, wrap
-from .layout import Box, Layout
+from .fonts import _note as note, fit_text, font, wrap
+from .layout import TEXT_FLOOR, Box, Layout
 from .widgets import Button
 
 if TYPE_CHECKING:
@@ -125,16 +125,21 @@ class CardSprite(pygame.sprite.DirtySprite):
 
 class BarSprite(pygame.sprite.DirtySprite):
     """Game name, deal code, score, moves and time; redrawn only when one of
-    them changes (the time once a second)."""
+    them changes (the time once a second). One line when it fits, else two
+    (name and code, then the figures), else the code and the figures:
+    never a text over another, never smaller than the floor."""
 
     def __init__(self, layout: Layout, text_right: int) -> None:
         super().__init__()
         self._layer = BAR_LAYER
         self.box, self.text_right, self.s = layout.bar, text_right, layout.scale
         self.portrait = layout.portrait
+        self.size = layout.text_size
         self.image = pygame.Surface(self.box[2:])
         self.rect = pygame.Rect(self.box)
         self.state: tuple | None = None
+        self.placed: list[tuple[str, pygame.Rect]] = []  # what was drawn where (tests)
+        self.size_used = self.size
 
     def show(self, lang: str, game_name: str, code: str, score: int, moves: int, seconds: int) -> None:
         state = (lang, game_name, code, score, moves, seconds)
@@ -144,33 +149,69 @@ class BarSprite(pygame.sprite.DirtySprite):
         surf = self.image
         surf.fill(theme.BAR)
         pygame.draw.line(surf, (40, 80, 62), (0, self.box.h - 1), (self.box.w, self.box.h - 1))
-        size = max(13, round(self.box.h * 0.4))
-        pad = round(14 * self.s)
         stats = "   ".join([
             translate("ui.score", lang, score=score),
             translate("ui.moves", lang, moves=moves),
             translate("ui.time", lang, time=clock(seconds)),
         ])
-        stats_img = font(size).render(stats, True, theme.BAR_TEXT)
-        right = self.text_right - pad
-        stats_pos = stats_img.get_rect(midright=(right, self.box.h // 2))
-        room = stats_pos.x - pad - round(16 * self.s)
-        name = fit_text(game_name, size, theme.BAR_TEXT, max(40, room // 2), bold=True)
-        surf.blit(name, name.get_rect(midleft=(pad, self.box.h // 2)))
-        code_img = fit_text(code, max(11, size - 2), theme.BAR_DIM, max(30, room - name.get_width() - pad))
-        surf.blit(code_img, code_img.get_rect(midleft=(pad + name.get_width() + round(14 * self.s), self.box.h // 2 + 1)))
-        surf.blit(stats_img, stats_pos)
+        pad = max(8, round(14 * self.s))
+        room = self.text_right - 2 * pad
+        self.placed = []
+        for lines in ([[game_name, code, stats]], [[game_name, code], [stats]], [[code], [stats]]):
+            size = self.fit(lines, room)
+            if size is not None:
+                break
+        else:
+            lines, size = [[code], [stats]], TEXT_FLOOR
+        self.size_used = size
+        line_h = self.line_height(size)
+        top = (self.box.h - line_h * len(lines)) // 2
+        for i, parts in enumerate(lines):
+            y = top + i * line_h + line_h // 2
+            x = pad
+            for j, part in enumerate(parts):
+                bold, ink = part is game_name, theme.BAR_TEXT if part is not code else theme.BAR_DIM
+                img = font(size, bold).render(part, True, ink)
+                if part is stats and len(parts) > 1:  # the figures at the right end of a shared line
+                    rect = img.get_rect(midright=(pad + room, y))
+                else:
+                    rect = img.get_rect(midleft=(x, y))
+                surf.blit(img, rect)
+                note(part, rect.width, room, size)
+                self.placed.append((part, rect.move(self.box.x, self.box.y)))
+                x = rect.right + round(size * 1.1)
         self.dirty = 1
+
+    @staticmethod
+    def line_height(size: int) -> int:
+        return max(font(size).get_linesize(), font(size).get_height(), font(size, True).get_height()) + 1
+
+    def fit(self, lines: list[list[str]], room: int) -> int | None:
+        """The largest size (down to the floor) at which ``lines`` fit the bar."""
+        size = self.size
+        while size >= TEXT_FLOOR:
+            if self.line_height(size) * len(lines) <= self.box.h - 2:
+                widest = max(sum(font(size, True).size(p)[0] for p in parts) + round(size * 1.6) * (len(parts) - 1)
+                             for parts in lines)
+                if widest <= room:
+                    return size
+            size -= 1
+        return None
+
+
+ICONS = {"new_game": "\u271a", "undo": "\u21b6", "hint": "\u2726", "rules": "?", "options": "\u2699"}
 
 
 class ButtonSprite(pygame.sprite.DirtySprite):
     """One of the table's buttons (New game, Undo, Rules, Options, ...)."""
 
-    def __init__(self, name: str, box: Box, on_click: Callable[[], None], settings: "Settings") -> None:
+    def __init__(self, name: str, box: Box, on_click: Callable[[], None], settings: "Settings",
+                 compact: bool = False) -> None:
         super().__init__()
         self._layer = BUTTON_LAYER
         self.name, self.settings = name, settings
-        self.button = Button(Box(0, 0, box.w, box.h), f"ui.{name}", on_click, style="bar")
+        self.button = Button(Box(0, 0, box.w, box.h), f"ui.{name}", on_click, style="bar",
+                             icon=ICONS.get(name, "\u2022") if compact else None)
         self.offset = box[:2]
         self.rect = pygame.Rect(box)
         self.image = pygame.Surface(box[2:], pygame.SRCALPHA)
@@ -190,8 +231,43 @@ class ButtonSprite(pygame.sprite.DirtySprite):
         return inside
 
 
+def message_image(text: str, box: Box, scale: float, strong: bool) -> pygame.Surface:
+    """A message in the message place: as large as fits the place (never
+    below the floor), wrapped to the lines it has, on a dark pill."""
+    inner = box.w - 2 * max(8, round(16 * scale))
+    size = max(TEXT_FLOOR + 2, round(18 * scale))
+    while True:
+        line_h = font(size).get_linesize()
+        room = max(1, (box.h - 2) // line_h)
+        lines = wrap(text, size, inner, note=False)
+        if len(lines) <= room or size <= TEXT_FLOOR:
+            break
+        size -= 1
+    if len(lines) > room:  # still too long: the last line says there is more
+        lines = lines[:room]
+        while lines[-1] and font(size).size(lines[-1] + "\u2026")[0] > inner:
+            lines[-1] = lines[-1][:-1]
+        lines[-1] += "\u2026"
+    wrap(" ".join(lines), size, inner)  # for the text-fit log
+    width = min(box.w, max(font(size).size(line)[0] for line in lines) + 2 * max(8, round(16 * scale)))
+    surf = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
+    pill = pygame.Rect((box.w - width) // 2, 0, width, box.h)
+    if strong:
+        pygame.draw.rect(surf, theme.BANNER, pill, border_radius=min(box.h // 2, round(14 * scale) + 4))
+    else:
+        pygame.draw.rect(surf, (0, 0, 0, 96), pill, border_radius=min(box.h // 2, round(14 * scale) + 4))
+    ink = theme.BANNER_TEXT if strong else theme.STATUS_TEXT
+    top = (box.h - line_h * len(lines)) // 2
+    for i, line in enumerate(lines):
+        img = font(size).render(line, True, ink)
+        surf.blit(img, img.get_rect(midtop=(box.w // 2, top + i * line_h)))
+    return surf
+
+
 class BannerSprite(pygame.sprite.DirtySprite):
-    """The refusal banner near the bottom: one sentence for three seconds."""
+    """The message place, strong: a refusal or a hint, one sentence for
+    three seconds, in the band below the columns (it never covers a card).
+    While it shows, the quieter status line in the same place waits."""
 
     def __init__(self, box: Box, scale: float) -> None:
         super().__init__()
@@ -202,22 +278,17 @@ class BannerSprite(pygame.sprite.DirtySprite):
         self.visible = 0
         self.shown_at = 0
         self.text = ""
+        self.status: "StatusSprite | None" = None  # the status line that shares the place
 
     def show(self, text: str, now: int) -> None:
         self.text, self.shown_at = text, now
-        size = max(13, round(18 * self.s))
-        lines = wrap(text, size, self.box.w - round(40 * self.s))[:3]
-        line_h = font(size).get_linesize()
-        h = max(self.box.h, line_h * len(lines) + round(24 * self.s))
-        surf = rounded_mask(self.box.w, h, round(14 * self.s), theme.BANNER)
-        for i, line in enumerate(lines):
-            img = font(size).render(line, True, theme.BANNER_TEXT)
-            surf.blit(img, img.get_rect(midtop=(self.box.w // 2, (h - line_h * len(lines)) // 2 + i * line_h)))
-        self.image = surf
-        self.rect = surf.get_rect(bottomleft=(self.box.x, self.box.bottom))
+        self.image = message_image(text, self.box, self.s, strong=True)
+        self.rect = self.image.get_rect(topleft=self.box[:2])
         self.image.set_alpha(255)
         self.visible = 1
         self.dirty = 1
+        if self.status is not None:
+            self.status.hide()
 
     def hide(self) -> None:
         if self.visible:
@@ -307,8 +378,10 @@ class DropMarkSprite(pygame.sprite.DirtySprite):
 
 
 class StatusSprite(pygame.sprite.DirtySprite):
-    """The native announcement line: small text low on the table, the last
-    thing said (the same words a screen reader hears in the browser)."""
+    """The native announcement line, in the message place below the
+    columns: the last thing said (the same words a screen reader hears in
+    the browser). A refusal or hint on the banner takes the place first:
+    what is said meanwhile is kept (``text``) but not shown twice."""
 
     def __init__(self, box: Box, scale: float) -> None:
         super().__init__()
@@ -319,11 +392,12 @@ class StatusSprite(pygame.sprite.DirtySprite):
         self.text = ""
         self.visible = 0
         self.inset = 0  # room kept free at the left (the solver's verdict sits there)
+        self.banner: BannerSprite | None = None
 
     def set_inset(self, inset: int) -> None:
         if inset != self.inset:
             self.inset = inset
-            if self.text:
+            if self.text and self.visible:
                 text, self.text = self.text, ""
                 self.show(text)
 
@@ -331,15 +405,63 @@ class StatusSprite(pygame.sprite.DirtySprite):
         if text == self.text and self.visible:
             return
         self.text = text
-        size = max(11, round(self.box.h * 0.72))
-        room = self.box.w - self.inset
-        img = fit_text(text, size, theme.STATUS_TEXT, room - round(16 * self.s), min_size=9)
-        pill = pygame.Surface((min(room, img.get_width() + round(16 * self.s)), self.box.h), pygame.SRCALPHA)
-        pygame.draw.rect(pill, (0, 0, 0, 96), pill.get_rect(), border_radius=self.box.h // 2)
-        pill.blit(img, img.get_rect(center=pill.get_rect().center))
-        self.image = pygame.Surface((self.box.w, self.box.h), pygame.SRCALPHA)
-        # centred on the line, unless that would run into the kept room
-        x = max(self.inset, (self.box.w - pill.get_width()) // 2)
-        self.image.blit(pill, (x, 0))
+        if self.banner is not None and self.banner.visible:
+            self.hide()  # the banner says it already
+            return
+        box = Box(self.box.x + self.inset, self.box.y, max(1, self.box.w - self.inset), self.box.h)
+        self.image = message_image(text, box, self.s, strong=False)
+        self.rect = self.image.get_rect(topleft=box[:2])
         self.visible = 1
         self.dirty = 1
+
+    def hide(self) -> None:
+        if self.visible:
+            self.visible = 0
+            self.dirty = 1
+
+
+class ColumnCounts:
+    """A column squeezed past showing every index says how many cards it
+    holds: a small count at the top right of its first card (above the
+    cards), instead of clipping any of them."""
+
+    LAYER = 1445
+
+    def __init__(self) -> None:
+        self.badges: dict[int, tuple[int, pygame.sprite.DirtySprite]] = {}
+
+    def update(self, layout: Layout, columns: list[list[int]], hidden: list[int], group) -> None:
+        from ..engine.actions import COLUMN
+        from ..engine import Pile
+
+        for i, col in enumerate(columns):
+            squeezed = layout.column_fan(hidden[i], len(col))[1]
+            old = self.badges.get(i)
+            if not squeezed:
+                if old:
+                    old[1].kill()
+                    del self.badges[i]
+                continue
+            if old and old[0] == len(col) and old[1].alive():
+                continue
+            if old:
+                old[1].kill()
+            box = layout.piles[Pile(COLUMN, i)]
+            size = max(TEXT_FLOOR, round(layout.card_w * 0.2))
+            img = font(size, True).render(str(len(col)), True, theme.BANNER_TEXT)
+            h = img.get_height() + 4
+            surf = pygame.Surface((max(h, img.get_width() + 10), h), pygame.SRCALPHA)
+            pygame.draw.rect(surf, theme.BANNER, surf.get_rect(), border_radius=h // 2)
+            surf.blit(img, img.get_rect(center=surf.get_rect().center))
+            sprite = pygame.sprite.DirtySprite()
+            sprite._layer = self.LAYER
+            sprite.image = surf
+            sprite.rect = surf.get_rect(topright=(box.right + 2, box.y - 2))
+            sprite.dirty = 1
+            group.add(sprite)
+            self.badges[i] = (len(col), sprite)
+
+    def clear(self) -> None:
+        for _, sprite in self.badges.values():
+            sprite.kill()
+        self.badges = {}

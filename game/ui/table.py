@@ -28,7 +28,7 @@ from .keyboard import Keyboard
 from .layout import Box, Layout, make_layout
 from .scene import Scene
 from .sprites import (
-    DRAG_LAYER, MOVE_MS, MOVING_LAYER, BannerSprite, BarSprite, ButtonSprite, CardSprite, DropMarkSprite,
+    DRAG_LAYER, MOVE_MS, MOVING_LAYER, BannerSprite, BarSprite, ButtonSprite, CardSprite, ColumnCounts, DropMarkSprite,
     FocusSprite, StatusSprite,
 )
 
@@ -58,6 +58,7 @@ class TableScene(Scene):
         self.focus_ring: FocusSprite | None = None
         self.status: StatusSprite | None = None
         self.drop_marks: list[DropMarkSprite] = []
+        self.counts = ColumnCounts()
         self.looks: tuple | None = None  # the settings the layout and art were made for
         self.kb = Keyboard(self)  # keyboard play: focus, pick up, drop, shortcuts
         # keys -> what they do (keyboard play handles its own keys first)
@@ -85,6 +86,7 @@ class TableScene(Scene):
         self.press = self.last_tap = self.pending_refusal = None
         layout = self.make_layout()
         self.app.group.empty()
+        self.counts.clear()
         self.layout = layout
         self.art = self.make_art(layout)
         self.app.set_background(self.draw_background(layout))
@@ -115,12 +117,19 @@ class TableScene(Scene):
 
     def make_art(self, layout: Layout) -> CardArt:
         settings = self.app.settings
-        return card_art(layout.card_w, layout.card_h, settings.lang, settings.four_color)
+        return card_art(layout.card_w, layout.card_h, settings.lang, settings.four_color, layout.index)
 
     def settings_changed(self, settings) -> None:
         """Large cards, left-handed or four colours changed: lay the table
         out again and redraw the cards, keeping the game as it is."""
         if self.session.game is None or self.looks == (settings.large_cards, settings.left_handed, settings.four_color):
+            return
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Lay the table out again for the app's size and looks (a resized
+        window, a turned phone, a changed option), keeping the game as it is."""
+        if self.session.game is None:
             return
         self.finish_animations()
         self.cancel_drag()
@@ -130,6 +139,7 @@ class TableScene(Scene):
             if sprite is not None:
                 sprite.kill()
         status_text = self.status.text if self.status else ""
+        self.counts.clear()
         self.layout = layout = self.make_layout()
         self.art = self.make_art(layout)
         self.app.set_background(self.draw_background(layout))
@@ -152,7 +162,8 @@ class TableScene(Scene):
         actions = {"new_game": app.open_new_game, "undo": self.undo, "rules": app.open_rules, "options": app.open_options,
                    "hint": app.request_hint}
         self.buttons = {
-            name: ButtonSprite(name, box, actions[name], app.settings) for name, box in layout.buttons.items()
+            name: ButtonSprite(name, box, actions[name], app.settings, layout.compact)
+            for name, box in layout.buttons.items()
         }
         text_right = layout.width if layout.portrait else min(b.x for b in layout.buttons.values())
         self.bar = BarSprite(layout, text_right)
@@ -164,6 +175,7 @@ class TableScene(Scene):
         app.announcer.show = self.status.show if self.status else None
         if self.status:
             self.app.group.add(self.status)
+            self.status.banner, self.banner.status = self.banner, self.status  # one message place
         self.update_bar()
 
     def draw_background(self, layout: Layout) -> pygame.Surface:
@@ -277,6 +289,7 @@ class TableScene(Scene):
             for sprite in spare:
                 sprite.kill()
         self.cards = result
+        self.counts.update(self.layout, pos.columns, pos.hidden, group)  # squeezed columns say how many
         self.update_bar()
         self.kb.refresh()
 

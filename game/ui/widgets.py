@@ -53,10 +53,12 @@ class Widget:
 
 class Button(Widget):
     def __init__(self, box: Box, label: str, on_click: Callable[[], None], *, params: dict | None = None,
-                 style: str = "primary", selected: bool = False, size: int | None = None, literal: bool = False) -> None:
+                 style: str = "primary", selected: bool = False, size: int | None = None, literal: bool = False,
+                 icon: str | None = None) -> None:
         super().__init__(box)
         self.label, self.on_click, self.params = label, on_click, params or {}
         self.style, self.selected, self.size, self.literal = style, selected, size, literal
+        self.icon = icon  # a narrow bar: a symbol instead of the label (the label stays the button's name)
 
     def text(self, lang: str) -> str:
         return self.label if self.literal else translate(self.label, lang, **self.params)
@@ -88,6 +90,10 @@ class Button(Widget):
         pygame.draw.rect(surf, fill, rect, border_radius=radius)
         if line:
             pygame.draw.rect(surf, line, rect, width=1, border_radius=radius)
+        if self.icon:
+            glyph = font(max(14, round(rect.height * 0.5)), True).render(self.icon, True, ink)
+            surf.blit(glyph, glyph.get_rect(center=rect.center))
+            return
         size = self.size or max(12, round(rect.height * 0.42))
         bold = self.style != "secondary"
         words = self.text(lang)

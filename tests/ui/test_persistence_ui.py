@@ -158,3 +158,14 @@ def test_the_clock_is_kept_without_a_move():
     assert played >= 60_000
     again = start(storage)
     assert played - 30_000 <= again.session.elapsed_ms <= played  # saved within the last half minute
+
+
+def test_the_window_starts_when_its_data_folder_cant_be_checked(tmp_path):
+    (tmp_path / "data").write_text("a file where the data folder should be")
+    app = start(FileStorage(tmp_path / "data" / "inner"), "--deal", "EO1-C8-AAAAAFA")
+    notice = app.top()
+    assert isinstance(notice, dialogs.NoticeDialog)
+    assert notice.notices == ["notice.records_unreadable"]
+    notice.close()
+    assert app.table.play("c7>r").ok  # play goes on in memory...
+    assert app.top() is app.table  # ...without a second notice

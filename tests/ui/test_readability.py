@@ -51,12 +51,15 @@ def test_four_colour_inks():
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (720, 1280)])
-def test_large_cards_are_bigger_with_tighter_fans(size):
+def test_large_cards_are_bigger_with_larger_indices(size):
+    """Large cards: larger cards and larger indices, and a fanned face-up
+    card still shows its whole index (never a hidden suit)."""
     for game, variant in (("easy-harp", "N"), ("eight-off", "C8"), ("eight-off", "C2")):
         normal = make_layout(game, variant, *size)
         large = make_layout(game, variant, *size, large=True)
         assert large.card_w > normal.card_w
-        assert large.up_gap / large.card_h < normal.up_gap / normal.card_h
+        assert large.index.size > normal.index.size
+        assert large.up_min > large.index.h and large.up_gap >= large.up_min
         for box in large.piles.values():  # nothing leaves the canvas
             assert 0 <= box.x and box.right <= size[0] and box.bottom <= size[1]
 

@@ -1,0 +1,115 @@
+"""The table at every size of the matrix, phones to 4K, in every language
+and both games, on the opening deal and on the longest columns the rules
+allow: everything on the surface, no text over another or under the
+floor (12 px), every face-up card in a column showing its whole index,
+and on phones every button and (on a fresh deal) every grab strip at least
+44 px. ``python tools/ui_screens.py --matrix`` shoots and measures the
+same matrix for looking at."""
+
+import pygame
+import pytest
+
+from game.engine import Game, Pile, Position
+from game.i18n import CATALOGUES
+from game.persistence.storage import MemoryStorage
+from game.ui.cardart import card_art, index_band
+from game.ui.launch import build_app
+from game.ui.layout import TEXT_FLOOR, index_for, longest_column, make_layout
+
+from .conftest import FakeClock
+from .geometry import SIZES, problems
+from .positions import longest_easy_harp, longest_eight_off
+
+POSITIONS = (
+    ("easy-harp deal", lambda: Game.from_deal("EH1-N-AAAAAAF")),
+    ("eight-off deal", lambda: Game.from_deal("EO1-C8-AAAAAFA")),
+    ("eight-off two cells deal", lambda: Game.from_deal("EO1-C2-AAAAAFA")),
+    ("easy-harp longest", lambda: Game(Position.from_dict(longest_easy_harp()))),
+    ("eight-off longest", lambda: Game(Position.from_dict(longest_eight_off(2)))),
+    ("eight-off 8 cells longest", lambda: Game(Position.from_dict(longest_eight_off(8)))),
+)
+
+
+@pytest.mark.parametrize("lang", list(CATALOGUES))
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_table_keeps_its_promises_at_every_size(size, lang):
+    app = build_app(["--lang", lang, "--size", f"{size[0]}x{size[1]}", "--deal", "EH1-N-AAAAAAF"],
+                    storage=MemoryStorage(), headless=True, now=FakeClock())
+    pygame.event.clear()
+    found = []
+    for name, make in POSITIONS:
+        app.start_game(make(), animate=False)
+        app.frame()
+        found += [f"{name}: {p}" for p in problems(app, grab_strips=name.endswith("deal"))]
+    assert found == []
+
+
+def test_the_longest_columns_the_rules_allow():
+    assert longest_column("easy-harp", "N") == (8, 21)  # 8 face down under a K..A run
+    assert longest_column("eight-off", "C2") == (0, 19)  # 7 dealt ending in a king, Q..A on it
+    assert longest_column("eight-off", "C8") == (0, 18)
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_the_index_is_drawn_inside_its_strip(large):
+    """Rank and suit side by side, one size for every rank, and nothing of
+    them below the strip a fanned card shows."""
+    for w in range(20, 260, 7):
+        idx = index_for(w, large)
+        top, band = index_band(idx.size)
+        assert idx.y + band < idx.h
+        art = card_art(w, round(w * 1.4), "en", index=idx)
+        heights = set()
+        for card in range(52):
+            corner = art.corner(label=str(card), symbol="\u2660", color=(0, 0, 0))
+            heights.add(corner.get_height())
+        assert heights == {band}  # every rank at one size
+        if w >= 40:
+            assert idx.size >= TEXT_FLOOR
+
+
+def test_face_down_cards_tighten_before_face_up_ones():
+    layout = make_layout("easy-harp", "N", 1280, 720)
+    loose, _ = layout.column_fan(3, 8)
+    tight, squeezed = layout.column_fan(8, 21)
+    assert not squeezed
+    assert loose[1] - loose[0] == layout.down_gap and loose[4] - loose[3] == layout.up_gap
+    down = [b - a for a, b in zip(tight[:9], tight[1:9])]
+    up = [b - a for a, b in zip(tight[8:], tight[9:])]
+    assert min(down) >= layout.down_min and min(up) >= layout.up_min
+    assert max(down) < layout.down_gap  # the face-down cards gave room first
+
+
+def test_a_column_too_long_for_its_place_says_so():
+    layout = make_layout("easy-harp", "N", 1280, 720, large=True)
+    offsets, squeezed = layout.column_fan(8, 21)
+    assert squeezed
+    assert offsets[-1] + layout.card_h <= layout.columns_bottom - layout.piles[Pile("c", 0)].y
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
+def test_a_resized_window_is_laid_out_again(size):
+    app = build_app(["--size", f"{size[0]}x{size[1]}", "--deal", "EO1-C8-AAAAAFA"], storage=MemoryStorage(),
+                    headless=True, now=FakeClock())
+    app.frame()
+    before = app.table.layout
+    app.open_options()
+    app.resize(size[1], size[0])  # the phone turned
+    layout = app.table.layout
+    assert (layout.width, layout.height) == (size[1], size[0])
+    assert layout.portrait != before.portrait
+    assert app.screen.get_size() == (size[1], size[0])
+    dialog = app.top()
+    assert dialog.box.right <= size[1] and dialog.box.bottom <= size[0]
+    assert problems(app, grab_strips=False) == []
+    app.frame()
+
+
+def test_a_squeezed_column_shows_its_count(driver_for):
+    from game.persistence.settings import Settings
+
+    d = driver_for(longest_easy_harp(), size=(1280, 720), settings=Settings(large_cards=True))
+    badges = d.table.counts.badges
+    assert set(badges) == {7, 8} and badges[8][0] == 21
+    d.app.change_setting("large_cards", False)  # room again: no count
+    assert d.table.counts.badges == {}
