@@ -55,17 +55,6 @@ def pile_name(pile: Pile, lang: str) -> str:
     return translate("say.pile.stock", lang)
 
 
-def pile_cards(pos: Position, pile: Pile) -> list[int]:
-    if pile.kind == COLUMN:
-        return pos.columns[pile.index]
-    if pile.kind == FOUNDATION:
-        return pos.foundations[pile.index]
-    if pile.kind == CELL:
-        card = pos.cells[pile.index]
-        return [] if card is None else [card]
-    return pos.waste if pile.kind == WASTE else pos.stock
-
-
 def move_words(move: Move, lang: str) -> str:
     """``King of hearts to column 3`` (a run: with how many cards)."""
     first = card_name(move.cards[0], lang)
@@ -94,15 +83,16 @@ def describe_outcome(outcome: Outcome, pos: Position, lang: str, explain: bool =
     if move.kind == DRAW:
         return translate("say.draw", lang, card=card_name(move.cards[0], lang))
     text = move_words(move, lang)
-    if move.flip and move.src is not None and move.src.kind == COLUMN and pos.columns[move.src.index]:
-        text += " " + translate("say.flip", lang, card=card_name(pos.columns[move.src.index][-1], lang))
+    left = pos.cards(move.src) if move.flip and move.src is not None else []
+    if left:  # the card the move turned face up
+        text += " " + translate("say.flip", lang, card=card_name(left[-1], lang))
     return text
 
 
 def describe_focus(pos: Position, pile: Pile, row: int | None, lang: str, held: tuple[int, int] | None = None) -> str:
     """The focused place: ``Column 3: 7 of hearts, 2 face down``; ``held``
     (card, count) adds what the player carries."""
-    cards = pile_cards(pos, pile)
+    cards = pos.cards(pile)
     name = pile_name(pile, lang)
     if pile.kind == STOCK:
         text = translate("say.focus_count", lang, pile=name, count=len(cards)) if cards else translate("say.focus_empty", lang, pile=name)
@@ -113,8 +103,9 @@ def describe_focus(pos: Position, pile: Pile, row: int | None, lang: str, held: 
         text = translate("say.focus_card", lang, pile=name, card=card_name(cards[index], lang))
         if pile.kind == COLUMN and index < len(cards) - 1:
             text += ", " + translate("say.under", lang, count=len(cards) - 1 - index)
-        if pile.kind == COLUMN and pos.hidden[pile.index]:
-            text += ", " + translate("say.face_down", lang, count=pos.hidden[pile.index])
+        down = pos.hidden_count(pile)
+        if down:
+            text += ", " + translate("say.face_down", lang, count=down)
     if held is not None:
         card, count = held
         text += ". " + translate("say.holding", lang, card=card_name(card, lang), count=count)

@@ -72,13 +72,13 @@ def render_position(pos: Position, width: int, height: int, lang: str,
     as the game, drawn once into a surface of ``width`` x ``height``.
     ``highlight``: (an action, whether it was played) marks the cards it
     moved where they landed, or the cards it tried to move and where to."""
-    from .table import felt, pile_marker, piles_of
+    from .table import felt, pile_marker
 
     layout = make_layout(pos.game, pos.variant, width, height, ("x",))
     top = layout.bar.h - round(6 * layout.scale)  # the preview has no bar
     surf = felt(width, height)
     art = card_art(layout.card_w, layout.card_h, lang, index=layout.index)
-    everything = piles_of(pos)
+    everything = [(pile, pos.cards(pile)) for pile in pos.piles()]
     cols = [(pile, cards) for pile, cards in everything if pile.kind == COLUMN]
     piles = [(pile, cards) for pile, cards in everything if pile.kind != COLUMN]
     rules = pos.rules
@@ -92,7 +92,7 @@ def render_position(pos: Position, width: int, height: int, lang: str,
         places[pile] = [(box.x, box.y - top)] * max(1, len(cards))
     for pile, cards in cols:
         box = layout.piles[pile]
-        hidden = pos.hidden[pile.index]
+        hidden = pos.hidden_count(pile)
         offsets = layout.column_offsets(hidden, len(cards))
         places[pile] = [(box.x, box.y - top + dy) for dy in offsets] or [(box.x, box.y - top)]
         for row, (card, dy) in enumerate(zip(cards, offsets)):
@@ -107,7 +107,7 @@ def render_position(pos: Position, width: int, height: int, lang: str,
                 return
             if beyond:  # the place after the pile's last card
                 x, y = spots[-1]
-                if pile.kind == COLUMN and pos.columns[pile.index]:
+                if pile.kind == COLUMN and pos.cards(pile):
                     y += layout.up_gap
                 first = last = (x, y)
             else:

@@ -352,7 +352,7 @@ class SolverHelper:
 
     def source_box(self, move) -> Box:
         pile = move.src
-        row = len(self.session.game.position.columns[pile.index]) - len(move.cards) if pile.kind == COLUMN else None
+        row = len(self.session.game.position.cards(pile)) - len(move.cards) if pile.kind == COLUMN else None
         return self.table.cards_box(pile, row)
 
     def target_box(self, move) -> Box:

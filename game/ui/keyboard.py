@@ -20,7 +20,7 @@ import pygame
 from ..engine import Action, Pile, Refusal
 from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, MOVE, STOCK
 from ..engine.game import Outcome
-from .announce import card_name, describe_focus, pile_cards
+from .announce import card_name, describe_focus
 from .layout import Box
 from .sprites import DRAG_LAYER
 
@@ -70,11 +70,11 @@ class Keyboard:
         pos = self.app.session.game.position
         if self.focus is None or self.focus.kind != COLUMN:
             return None
-        col = pos.columns[self.focus.index]
+        col = pos.cards(self.focus)
         if not col:
             return None
         top = len(col) - 1
-        if self.row is None or not (pos.hidden[self.focus.index] <= self.row <= top):
+        if self.row is None or not (pos.hidden_count(self.focus) <= self.row <= top):
             return top
         return self.row
 
@@ -83,7 +83,7 @@ class Keyboard:
         row = self.focus_row()
         if row is None:
             return 1
-        return len(self.app.session.game.position.columns[self.focus.index]) - row
+        return len(self.app.session.game.position.cards(self.focus)) - row
 
     def focus_box(self, pile: Pile, drop: bool = False) -> Box:
         """The ring's place: the focused card and the cards above it, the
@@ -111,10 +111,10 @@ class Keyboard:
         held, target = self.held, self.focus
         lift = round(layout.card_h * 0.08)
         if target == held["pile"]:
-            places = table.card_places(target, len(pile_cards(self.app.session.game.position, target)))[-held["count"]:]
+            places = table.card_places(target, len(self.app.session.game.position.cards(target)))[-held["count"]:]
             places = [(x, y - lift) for x, y in places]
         elif target.kind == COLUMN:
-            n = len(self.app.session.game.position.columns[target.index])
+            n = len(self.app.session.game.position.cards(target))
             places = table.card_places(target, n + held["count"])[n:]
             if n == 0:
                 places = [(x + layout.card_w * 0.12, y + layout.card_h * 0.12 - lift) for x, y in places]
@@ -139,10 +139,10 @@ class Keyboard:
         pos = self.app.session.game.position
         focus = self.focus
         if focus.kind == COLUMN and key in (pygame.K_UP, pygame.K_DOWN) and not self.held:
-            col = pos.columns[focus.index]
+            col = pos.cards(focus)
             row = self.focus_row()
             if row is not None:
-                first = pos.hidden[focus.index]
+                first = pos.hidden_count(focus)
                 if key == pygame.K_UP and row > first:
                     self.row = row - 1
                     return
@@ -280,7 +280,7 @@ class Keyboard:
     def drop(self, dst: Pile) -> None:
         table = self.table
         src, count = self.held["pile"], self.held["count"]
-        if table.stays_put(src, dst):
+        if self.app.session.game.puts_back(src, dst):
             self.cancel()
             return
         self.release_look()

@@ -199,7 +199,7 @@ class TableScene(Scene):
     def card_places(self, pile: Pile, count: int) -> list[tuple[float, float]]:
         box = self.layout.piles[pile]
         if pile.kind == COLUMN:
-            hidden = self.session.game.position.hidden[pile.index]
+            hidden = self.session.game.position.hidden_count(pile)
             return [(box.x, box.y + dy) for dy in self.layout.column_offsets(hidden, count)]
         return [(box.x, box.y)] * count
 
@@ -209,7 +209,7 @@ class TableScene(Scene):
         box = self.layout.piles[pile]
         if pile.kind != COLUMN:
             return box
-        col = self.session.game.position.columns[pile.index]
+        col = self.session.game.position.cards(pile)
         if not col:
             return box
         places = self.card_places(pile, len(col))
@@ -225,7 +225,7 @@ class TableScene(Scene):
         pos = self.session.game.position
         now = self.app.now()
         old = self.cards
-        piles = piles_of(pos)
+        piles = [(pile, pos.cards(pile)) for pile in pos.piles()]
         claimed: set[int] = set()
         new: dict[Pile, list[CardSprite | None]] = {}
         for pile, cards in piles:
@@ -258,7 +258,7 @@ class TableScene(Scene):
                     row[i] = sprite
                 if sprite.groups() == []:
                     group.add(sprite)
-                face_up = pile.kind != STOCK and not (pile.kind == COLUMN and i < pos.hidden[pile.index])
+                face_up = i >= pos.hidden_count(pile)
                 rest = self.rest_layer(pile, i)
                 sprite.rest_layer = rest
                 visible = 1 if not stacked or i >= len(cards) - VISIBLE_IN_STACK else 0
@@ -294,18 +294,17 @@ class TableScene(Scene):
         self.kb.refresh()
 
     def deal_order(self, pos: Position) -> dict[tuple[Pile, int], int]:
-        """The order cards leave the deck in the deal animation: row by row."""
-        order = {}
-        n = 0
-        for row in range(max(len(c) for c in pos.columns)):
-            for i, col in enumerate(pos.columns):
-                if row < len(col):
-                    order[(Pile(COLUMN, i), row)] = n
-                    n += 1
-        for i, c in enumerate(pos.cells):
-            if c is not None:
-                order[(Pile(CELL, i), 0)] = n
-                n += 1
+        """The order cards leave the deck in the deal animation: the columns
+        row by row, then the cells."""
+        columns = [(pile, pos.cards(pile)) for pile in pos.piles() if pile.kind == COLUMN]
+        order: dict[tuple[Pile, int], int] = {}
+        for row in range(max(len(cards) for _, cards in columns)):
+            for pile, cards in columns:
+                if row < len(cards):
+                    order[(pile, row)] = len(order)
+        for pile in pos.piles():
+            if pile.kind == CELL and pos.cards(pile):
+                order[(pile, 0)] = len(order)
         return order
 
     @staticmethod
@@ -442,12 +441,6 @@ class TableScene(Scene):
             mark.kill()
         self.drop_marks = []
 
-    @staticmethod
-    def stays_put(src: Pile, dst: Pile) -> bool:
-        """Cards dropped where they came from (for a foundation card: on any
-        foundation) are put back, not played."""
-        return dst == src or (src.kind == FOUNDATION and dst.kind == FOUNDATION)
-
     def undo(self) -> None:
         self.finish_animations()
         self.play(Action(UNDO))
@@ -462,7 +455,7 @@ class TableScene(Scene):
         reach = max(6, round(layout.card_w * 0.08))
         for pile, box in layout.piles.items():
             if pile.kind == COLUMN:
-                col = pos.columns[pile.index]
+                col = pos.cards(pile)
                 if not (box.x - reach <= x < box.right + reach):
                     continue
                 places = self.card_places(pile, len(col))
@@ -488,9 +481,10 @@ class TableScene(Scene):
                 continue
             target = box
             if pile.kind == COLUMN:
-                n = len(pos.columns[pile.index]) - (count if pile == src else 0)
+                size = len(pos.cards(pile))
+                n = size - (count if pile == src else 0)
                 if n > 0:
-                    last_y = self.card_places(pile, len(pos.columns[pile.index]))[n - 1][1]
+                    last_y = self.card_places(pile, size)[n - 1][1]
                     target = Box(box.x, last_y, box.w, max(box.h, layout.columns_bottom - last_y))
             area = lead.overlap(target)
             if area > best_area:
@@ -548,12 +542,10 @@ class TableScene(Scene):
         if pile.kind == COLUMN:
             if row is None:
                 return  # an empty slot: nothing to pick
-            count = len(self.session.game.position.columns[pile.index]) - row
-            if row < self.session.game.position.hidden[pile.index]:
-                # a face-down card: nothing to pick, and the engine says why
-                picked = self.session.game.pick(pile, count)
-                if isinstance(picked, Refusal):
-                    self.session.refuse(Outcome(Action(MOVE, pile, pile, count), refusal=picked))
+            count = len(self.session.game.position.cards(pile)) - row
+            picked = self.session.game.pick(pile, count)
+            if isinstance(picked, Refusal):  # e.g. a face-down card: the engine says why
+                self.session.refuse(Outcome(Action(MOVE, pile, pile, count), refusal=picked))
                 return
         sprites = self.cards.get(pile, [])[-count:] if row is not None else []
         self.press = {
@@ -602,7 +594,7 @@ class TableScene(Scene):
             self.end_drag_look(press)
             src, count = press["pile"], press["count"]
             dst = self.drop_target(press["sprites"][0].box(), src, count)
-            if dst is None or self.stays_put(src, dst):
+            if dst is None or self.session.game.puts_back(src, dst):
                 self.sync(animate=True)  # a cancelled drag: the cards glide home
                 return
             self.play(Action(MOVE, src, dst, count))
@@ -615,7 +607,7 @@ class TableScene(Scene):
             return
         if row is None:
             return
-        if pile.kind == COLUMN and row != len(self.session.game.position.columns[pile.index]) - 1:
+        if pile.kind == COLUMN and row != len(self.session.game.position.cards(pile)) - 1:
             return  # a tap concerns the top card only
         now = self.app.now()
         last = self.last_tap
@@ -638,17 +630,6 @@ class TableScene(Scene):
             return
         self.last_tap = (pile, now, True)
         self.play(action)
-
-
-def piles_of(pos: Position) -> list[tuple[Pile, list[int]]]:
-    """Every pile of ``pos`` with its cards: stock and waste, foundations, cells, columns."""
-    piles: list[tuple[Pile, list[int]]] = []
-    if pos.rules.has_stock:
-        piles += [(Pile(STOCK), pos.stock), (Pile(WASTE), pos.waste)]
-    piles += [(Pile(FOUNDATION, i), slot) for i, slot in enumerate(pos.foundations)]
-    piles += [(Pile(CELL, i), [] if c is None else [c]) for i, c in enumerate(pos.cells)]
-    piles += [(Pile(COLUMN, i), col) for i, col in enumerate(pos.columns)]
-    return piles
 
 
 MARKERS = {COLUMN: "column", FOUNDATION: "foundation", CELL: "cell", STOCK: "stock", WASTE: "waste"}
