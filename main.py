@@ -89,6 +89,8 @@ async def main(argv=None, *, app=None, frames=None, browser=None, window=None):
     browser = host.is_browser() if browser is None else browser
     guard = FrameGuard(app or make_app(argv, browser=browser, window=window),
                        rebuild=lambda: make_app(argv, browser=browser, window=window))
+    if browser:
+        host.page_ready(window=window)  # the page hides its loading indicator
     count = 0
     while guard.running:
         guard.frame()

@@ -416,3 +416,16 @@ def report_error(text: str, *, window: Any | None = None) -> None:
         sys.stderr.write(text.rstrip("\n") + "\n")
     except Exception:
         pass
+
+
+def page_ready(*, window: Any | None = None) -> bool:
+    """The game is up: the page hides its loading indicator and gives the
+    canvas the keyboard (``gameReady`` in our template)."""
+    window = window if window is not None else browser_window()
+    if window is None:
+        return False
+    try:
+        window.gameReady()
+        return True
+    except Exception:
+        return False

@@ -105,6 +105,8 @@ class Page(JSObject):
         self.gameAnnounce = JSFunction(self._announce)
         self.gameCopy = JSFunction(lambda text: self.clipboard.append(json.loads(text)) or clipboard_ok)
         self.gameError = JSFunction(lambda text: self.errors.append(json.loads(text)))
+        self.gameReady = JSFunction(lambda: object.__setattr__(self, "ready", True) or True)
+        object.__setattr__(self, "ready", False)
         if storage == "broken":
             def fail(*args):
                 raise RuntimeError("SecurityError: The operation is insecure.")

@@ -167,7 +167,9 @@ def test_odd_viewport_sizes_are_ignored_or_clamped():
 
 def test_the_browser_build_opens_the_linked_deal(monkeypatch):
     monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
-    app = asyncio.run(main_module.main(frames=2, browser=True, window=Page(hash="#EO1-C8-AAAAAFA", viewport="720x1280")))
+    page = Page(hash="#EO1-C8-AAAAAFA", viewport="720x1280")
+    app = asyncio.run(main_module.main(frames=2, browser=True, window=page))
+    assert page.ready  # the loading indicator is gone
     assert app.session.start_position.deal == "EO1-C8-AAAAAFA"
     assert app.browser and app.fps == 0
     assert app.screen.get_size() == (720, 1280)

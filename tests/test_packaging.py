@@ -1,11 +1,9 @@
 """The browser bundle, built offline: what pygbag packs and what goes to itch.io.
 
-The build runs the README's command (python -m pygbag --build --archive .)
-on a copy of this working tree, with three changes that keep it offline and
-side-effect free:
-- the page template and icon are local files (tests/web/template.tmpl and the
-  shipped favicon.png), because pygbag fetches missing ones from its CDN and
-  retries forever;
+The build runs the README's command (python -m pygbag --build --archive
+--template page.tmpl .) on a copy of this working tree, with the real page
+template (page.tmpl) and the shipped icon, and two changes that keep it
+offline and side-effect free:
 - --no_opt and an empty PATH, so pngquant, ffmpeg or black cannot rewrite
   images, sounds or sources;
 - any socket use ends the build at once (exit 97), and a timeout bounds it.
@@ -24,7 +22,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATE = Path(__file__).resolve().parent / "web" / "template.tmpl"
+TEMPLATE = "page.tmpl"  # our page template, at the project root as in the README's command
+RUNTIME = "https://pygame-web.github.io/cdn/0.9.3/"
 APK_BUDGET = 1_500_000  # bytes, the issue's goal for the download
 
 # Runs pygbag in a Python whose sockets refuse to connect: any network use
@@ -74,7 +73,7 @@ def build(app: Path, tmp: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, PATH=str(empty_bin), PYTHONDONTWRITEBYTECODE="1")
     command = [sys.executable, "-P", "-c", OFFLINE_PYGBAG,
                "--build", "--archive", "--no_opt",
-               "--template", str(TEMPLATE), "--icon", "favicon.png", "."]
+               "--template", TEMPLATE, "--icon", "favicon.png", "."]
     return subprocess.run(command, cwd=app, env=env, capture_output=True, text=True, timeout=120)
 
 
@@ -158,7 +157,29 @@ def test_web_zip_holds_exactly_the_page_the_icon_and_the_apk(bundle):
         assert archive.read("favicon.png") == (ROOT / "favicon.png").read_bytes()
         page = archive.read("index.html").decode("utf-8")
     assert "{{cookiecutter." not in page
-    assert f"{apk.stem}.apk" in page and 'href="favicon.png"' in page
+    assert f'"{apk.stem}"' in page and 'href="favicon.png"' in page
+
+
+def test_the_page_is_ours_and_pinned_to_the_093_runtime(bundle):
+    _app, web, apk = bundle
+    page = (web / "index.html").read_text(encoding="utf-8")
+    assert "<title>Easy Harp &amp; Eight Off</title>" in page
+    # every runtime address is the pinned 0.9.3 one, whatever --cdn pygbag was given
+    runtime_urls = set(re.findall(r"https://pygame-web\.github\.io/[^\s\"'<>]*", page))
+    assert runtime_urls and all(url.startswith(RUNTIME) for url in runtime_urls), runtime_urls
+    assert f'src="{RUNTIME}pythons.js"' in page
+    # the archive it loads is the .apk web.zip holds, on every host: no .tar.gz, no host test
+    assert ".tar.gz" not in page and "itch" not in page.split("<body>")[1]
+    assert 'BUNDLE + ".apk"' in page and f'var BUNDLE = "{apk.stem}";' in page
+    assert "ume_block: 0" in page
+    for needed in ('id="game-announcements"', 'aria-live="polite"', 'role="application"', "aria-label=",
+                   'name="viewport"', 'id="canvas"', 'id="progress"'):
+        assert needed in page, needed
+
+
+def test_the_template_is_kept_out_of_the_bundle(bundle):
+    _app, _web, apk = bundle
+    assert "page.tmpl" not in apk_names(apk)
 
 
 def test_main_declares_pygame_ce_for_pygbag():
