@@ -80,8 +80,8 @@ def follow_viewport(app, window=None):
     layout, when the app can take one."""
     resize = getattr(app, "resize", None)
     size = host.viewport_size(window=window)
-    if resize is not None and size is not None and size != app.screen.get_size():
-        resize(size)
+    if resize is not None and size is not None and size != (app.width, app.height):
+        resize(*size)
 
 
 async def main(argv=None, *, app=None, frames=None, browser=None, window=None):

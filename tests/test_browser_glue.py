@@ -214,11 +214,11 @@ def test_the_viewport_is_followed_when_the_app_can_resize(monkeypatch):
     monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
     page = Page(viewport="1280x720")
     app = main_module.make_app(browser=True, window=page)
-    sizes = []
-    app.resize = sizes.append
-    object.__setattr__(page, "viewport", "720x1280")
+    assert (app.width, app.height) == (1280, 720)
+    object.__setattr__(page, "viewport", "720x1280")  # the phone turned
     main_module.follow_viewport(app, page)
-    assert sizes == [(720, 1280)]
+    assert (app.width, app.height) == (720, 1280)
+    app.frame()
 
 
 # ---- sharing a deal ------------------------------------------------------------------
