@@ -19,6 +19,7 @@ from .. import daily
 from ..engine import Game, deals
 from ..session import Session
 from . import dialogs
+from .help_scene import RulesScene
 from .layout import BUTTONS
 from .scene import Scene, Task
 from .announce import Announcer
@@ -269,7 +270,7 @@ class App:
         self.open_once(dialogs.OptionsDialog)
 
     def open_rules(self) -> None:
-        self.open_once(dialogs.RulesScene)
+        self.open_once(RulesScene)
 
     def open_win(self) -> None:
         self.open_once(dialogs.WinScene)

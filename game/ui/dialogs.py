@@ -273,9 +273,6 @@ class NoticeDialog(PanelScene):
         self.close()
 
 
-from .help_scene import RulesScene  # noqa: E402  (the help pages; it uses the panel, not these dialogs)
-
-
 class Confetti(pygame.sprite.DirtySprite):
     def __init__(self, rng: random.Random, width: int, height: int, start: int, scale: float, top: int = 0) -> None:
         super().__init__()

@@ -10,6 +10,7 @@ from game.engine.errors import DealCodeError
 from game.engine.deals import parse_code
 from game.i18n import translate
 from game.ui import dialogs
+from game.ui.help_scene import RulesScene
 
 from .conftest import main_module
 from .positions import easy_harp, near_won_easy_harp, near_won_eight_off
@@ -230,7 +231,7 @@ def test_options_and_rules_open_and_close(driver_for):
     assert d.app.settings.interactive_rules is False
     d.key(pygame.K_ESCAPE)
     d.key(pygame.K_F1)
-    assert isinstance(d.app.top(), dialogs.RulesScene)
+    assert isinstance(d.app.top(), RulesScene)
     d.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
     d.run(1)
     d.key(pygame.K_ESCAPE)
