@@ -13,11 +13,10 @@ import re
 import sys
 from typing import Sequence
 
-from .engine import Action, EngineInputError, Game, Position, deal_position, parse_code
+from .engine import Action, EngineInputError, Game, Position, deal_position, parse_code, registry
 from .daily import today_code
-from .engine.deals import EASY_HARP, EIGHT_OFF, GAMES
 from .engine.notation import quote
-from .i18n import LANGUAGES
+from .i18n import LANGUAGES, refusal_message
 from .textfile import TextFileError, read_file, read_stream
 
 MAX_SECONDS = 86_400.0  # a day: the solver stops long before
@@ -50,7 +49,8 @@ def seconds(text: str) -> float:
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m game", description="Easy Harp and Eight Off without a display.")
+    names = " and ".join(spec.id for spec in registry.games())
+    parser = _Parser(prog="python -m game", description=f"{names} without a display.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("deal", help="print the dealt position of a deal code")
@@ -58,8 +58,9 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the contract's JSON instead of text")
 
     p = sub.add_parser("today", help="print today's (or a date's) deal code")
-    p.add_argument("--game", choices=[EASY_HARP, EIGHT_OFF], default=EASY_HARP)
-    p.add_argument("--cells", choices=["8", "4", "2"], default=None)
+    p.add_argument("--game", choices=registry.game_ids(), default=registry.default_game().id)
+    p.add_argument("--variant", default=None, help="the game's variant (default: its first)")
+    p.add_argument("--cells", default=None, help="the variant with that many cells (C8, C4, C2 of eight-off)")
     p.add_argument("--date", default=None, help="YYYY-MM-DD (default: today, local time)")
 
     def start_options(p: argparse.ArgumentParser) -> None:
@@ -109,8 +110,18 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 
 
 def _cmd_today(args: argparse.Namespace) -> int:
-    if args.cells and args.game != EIGHT_OFF:
-        raise UsageError("--cells is for eight-off")
+    spec = registry.game(args.game)
+    variant = args.variant or spec.variants[0]
+    if args.cells is not None:
+        if args.variant:
+            raise UsageError("give --variant or --cells, not both")
+        with_cells = [v for v in spec.variants if str(spec.rules[v].cell_count) == args.cells]
+        if not with_cells:
+            games = [s.id for s in registry.games() if any(r.cell_count for r in s.rules.values())]
+            raise UsageError(f"--cells {args.cells}: {args.game} has no such variant (--cells is for {', '.join(games)})")
+        variant = with_cells[0]
+    if variant not in spec.variants:
+        raise UsageError(f"{args.game} has no variant {variant!r} (it has {', '.join(spec.variants)})")
     date = dt.date.today()
     if args.date is not None:  # --date '' is a mistake, not "today"
         wrong = f"--date {quote(args.date)} is not a date like 2026-11-29"
@@ -120,7 +131,6 @@ def _cmd_today(args: argparse.Namespace) -> int:
             date = dt.date.fromisoformat(args.date)
         except ValueError:
             raise UsageError(wrong) from None
-    variant = f"C{args.cells or 8}" if args.game == EIGHT_OFF else GAMES[EASY_HARP][1][0]
     print(today_code(date, args.game, variant))
     return 0
 
@@ -149,7 +159,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             "action": token,
             "ok": outcome.ok,
             "rule": outcome.rule,
-            "message": outcome.message(args.lang),
+            "message": refusal_message(outcome, args.lang),
             "score": game.position.score,
             "moves": game.position.moves,
         }

@@ -1,11 +1,15 @@
-"""Today's deal: a fixed function of the local calendar date, the same for
-every player on that date, and always a deal the solver proved winnable.
+"""Today's deal: the one answer, used by the command line and the window.
 
-For a date and a game variant, ``k = deals.today_number(date, game, variant)``
-(SplitMix64 of the date, see ``game.engine.deals``). Today's deal number is
-entry ``k mod n`` of the shipped list of ``n`` proven-winnable deal numbers of
-that variant (``game/solver/winnable/<GAME>-<VARIANT>.txt``, ascending); while
-a variant has no list, it is ``k`` itself.
+A fixed function of the local calendar date, the same for every player on
+that date, and always a deal the solver proved winnable where a list ships:
+
+* ``k = deals.today_number(date, game, variant)``: SplitMix64 of the date and
+  the game's pinned daily index (see ``game.engine.deals``); it never changes;
+* today's deal number is entry ``k mod n`` of the shipped list of ``n``
+  proven-winnable deal numbers of that variant (``<PREFIX>-<VARIANT>.txt`` in
+  the game's winnable folder, ascending); while a variant has no list, it is
+  ``k`` itself. So the day's deal also depends on that list: regenerating a
+  list changes the days' deals from then on.
 
 >>> import datetime
 >>> today_code(datetime.date(2026, 11, 29), "eight-off", "C8").startswith("EO1-C8-")
@@ -16,18 +20,22 @@ from __future__ import annotations
 
 import datetime as dt
 
-from .engine import deals
+from .engine import deals, registry
 from .solver.winnable import winnable_numbers
 
 
-def today_number(date: dt.date, game: str = deals.EASY_HARP, variant: str | None = None) -> int:
-    variant = variant or deals.GAMES[game][1][0]
-    k = deals.today_number(date, game, variant)
-    numbers = winnable_numbers(game, variant)
+def today_number(date: dt.date, game: str | None = None, variant: str | None = None) -> int:
+    spec = registry.game(game) if game else registry.default_game()
+    variant = variant or spec.variants[0]
+    k = deals.today_number(date, spec.id, variant)
+    numbers = winnable_numbers(spec.id, variant)
     return numbers[k % len(numbers)] if numbers else k
 
 
-def today_code(date: dt.date | None = None, game: str = deals.EASY_HARP, variant: str | None = None) -> str:
+def today_code(date: dt.date | None = None, game: str | None = None, variant: str | None = None) -> str:
+    """Today's (or ``date``'s) deal code of a game variant (default: the
+    first game, its first variant)."""
     date = date or dt.date.today()
-    variant = variant or deals.GAMES[game][1][0]
-    return deals.format_code(game, variant, today_number(date, game, variant))
+    spec = registry.game(game) if game else registry.default_game()
+    variant = variant or spec.variants[0]
+    return deals.format_code(spec.id, variant, today_number(date, spec.id, variant))

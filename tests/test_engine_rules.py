@@ -7,6 +7,7 @@ import pytest
 
 from builders import easy_harp, eight_off
 from game.engine import RULE_IDS, Action, ActionSyntaxError, Game, Pile, card_text
+from game.i18n import refusal_message
 
 
 def cols(game: Game) -> list[str]:
@@ -262,7 +263,7 @@ def test_contract_example_two_free_cells_one_empty_column():
     four = eight_off(["5D KC QC JC TC", "", "*"], cells=cells)
     outcome = four.play("c1.4>c2")
     assert outcome.rule == "group-too-large" and outcome.refusal.limit == 3
-    assert "3" in outcome.message("en")
+    assert "3" in refusal_message(outcome, "en")
 
 
 def test_a_column_the_move_empties_is_not_counted():
@@ -427,7 +428,7 @@ def test_every_rule_id_is_returned_with_a_message(rule):
     make, action = RULE_CASES[rule]
     outcome = make().play(action)
     assert outcome.rule == rule
-    message = outcome.message("en")
+    message = refusal_message(outcome, "en")
     assert message and "rule." not in message
 
 

@@ -17,7 +17,7 @@ from game.engine import Action, ActionSyntaxError, CardError, DealCodeError, Gam
 from game.engine import deal_position, jsontext, parse_code
 from game.engine.cards import parse_card
 from game.engine.notation import quote, whole_number
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, refusal_message
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -112,8 +112,8 @@ def test_a_count_up_to_the_bound_larger_than_the_column_is_a_refusal_that_says_w
     g = Game.from_deal("EO1-C8-AAAAAFA")  # every column holds 6 cards
     outcome = g.play("c1.7>c2")
     assert not outcome.ok and outcome.rule == "empty-source"
-    assert "6" in outcome.message("en") and "7" in outcome.message("en")
-    texts = {outcome.message(lang) for lang in LANGUAGES}
+    assert "6" in refusal_message(outcome, "en") and "7" in refusal_message(outcome, "en")
+    texts = {refusal_message(outcome, lang) for lang in LANGUAGES}
     assert len(texts) == len(LANGUAGES) and all("6" in t and "7" in t and "{" not in t for t in texts)
     assert g.play("c1.9999>c2").rule == "empty-source"
     assert g.check(Action.parse("c1.2>c2")).rule != "empty-source"

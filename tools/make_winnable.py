@@ -7,7 +7,8 @@ For each game and variant it solves deals 1, 2, 3, ... in turn and keeps
 a number only when the solver found a solution *and* that solution, played
 action by action through the rules engine (``game.engine.Game.play``), wins
 the game. It stops after ``--count`` numbers and writes
-``game/solver/winnable/<GAME>-<VARIANT>.txt``: a comment line, then one
+``<PREFIX>-<VARIANT>.txt`` in the game's winnable folder (the shipped
+``game/solver/winnable/`` unless its spec names another): a comment line, then one
 deal number per line, ascending. The result depends only on the solver and
 the time limit, never on luck; rerunning it with the same solver gives the
 same lists (a slower machine may miss a deal that took close to the limit).
@@ -22,17 +23,22 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from game.engine import Game, deal_position  # noqa: E402
+from game.engine import Game, deal_position, games  # noqa: E402
 from game.engine.deals import format_code  # noqa: E402
 from game.solver import WINNABLE, solve  # noqa: E402
-from game.solver.winnable import LIST_DIR, list_name  # noqa: E402
+from game.solver.winnable import list_name, list_path  # noqa: E402
 
-SETS = {  # name: (game, variant, numbers wanted, seconds per deal)
-    "EH1-N": ("easy-harp", "N", 500, 1.5),
-    "EO1-C8": ("eight-off", "C8", 500, 5.0),
-    "EO1-C4": ("eight-off", "C4", 500, 5.0),
-    "EO1-C2": ("eight-off", "C2", 100, 5.0),
-}
+DEFAULT_PLAN = (500, 5.0)
+
+
+def sets() -> dict[str, tuple[str, str, int, float]]:
+    """name: (game, variant, numbers wanted, seconds per deal), for every
+    variant of every registered game (its spec's ``winnable_plan``)."""
+    return {
+        list_name(spec.id, v): (spec.id, v, *spec.winnable_plan.get(v, DEFAULT_PLAN))
+        for spec in games()
+        for v in spec.variants
+    }
 
 
 def replay_wins(code: str, actions: list[str]) -> bool:
@@ -62,9 +68,10 @@ def make(game: str, variant: str, count: int, seconds: float, log=print, save=No
     return found
 
 
-def write(name: str, numbers: list[int], seconds: float) -> str:
-    os.makedirs(LIST_DIR, exist_ok=True)
-    path = os.path.join(LIST_DIR, name + ".txt")
+def write(game: str, variant: str, numbers: list[int], seconds: float) -> str:
+    name = list_name(game, variant)
+    path = list_path(game, variant)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
         f.write(f"# {name}: deal numbers proven winnable (tools/make_winnable.py, {seconds:g} s per deal)\n")
         for n in numbers:
@@ -74,17 +81,17 @@ def write(name: str, numbers: list[int], seconds: float) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", choices=sorted(SETS), action="append", help="make just this list (repeatable)")
+    plans = sets()
+    parser.add_argument("--only", choices=sorted(plans), action="append", help="make just this list (repeatable)")
     parser.add_argument("--count", type=int, help="numbers per list (default: as shipped)")
     parser.add_argument("--seconds", type=float, help="search time per deal (default: per list)")
     args = parser.parse_args()
-    for name in args.only or SETS:
-        game, variant, count, seconds = SETS[name]
+    for name in args.only or plans:
+        game, variant, count, seconds = plans[name]
         count = args.count or count
         seconds = args.seconds or seconds
-        assert name == list_name(game, variant)
-        numbers = make(game, variant, count, seconds, save=lambda found: write(name, found, seconds))
-        print(f"wrote {write(name, numbers, seconds)} ({len(numbers)} numbers, up to deal {numbers[-1]})", flush=True)
+        numbers = make(game, variant, count, seconds, save=lambda found: write(game, variant, found, seconds))
+        print(f"wrote {write(game, variant, numbers, seconds)} ({len(numbers)} numbers, up to deal {numbers[-1]})", flush=True)
     return 0
 
 

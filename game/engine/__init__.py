@@ -7,18 +7,25 @@ True
 'bad-destination'
 """
 
+from . import registry
 from .actions import Action, Pile
 from .cards import card_text, parse_card, rank_of, suit_of, is_red
-from .deals import DealCode, format_code, parse_code, today_code, EASY_HARP, EIGHT_OFF
+from .deals import DealCode, format_code, parse_code
 from .errors import ActionSyntaxError, CardError, DealCodeError, EngineInputError, PositionError
 from .game import Game, Outcome, UNDO_LIMIT
 from .position import Position, deal_position
-from .rules import RULE_IDS, Move, Refusal, Rules, rules_for
+from .registry import GameSpec, UnknownGameError, games, rules_for
+from .rules import RULE_IDS, Move, Refusal, Rules
+
+# The shipped games: each module registers its spec when imported.
+from .easy_harp import GAME as EASY_HARP
+from .eight_off import GAME as EIGHT_OFF
 
 __all__ = [
     "Action", "Pile", "card_text", "parse_card", "rank_of", "suit_of", "is_red",
-    "DealCode", "format_code", "parse_code", "today_code", "EASY_HARP", "EIGHT_OFF",
+    "DealCode", "format_code", "parse_code", "EASY_HARP", "EIGHT_OFF",
     "ActionSyntaxError", "CardError", "DealCodeError", "EngineInputError", "PositionError",
     "Game", "Outcome", "UNDO_LIMIT", "Position", "deal_position",
-    "RULE_IDS", "Move", "Refusal", "Rules", "rules_for",
+    "GameSpec", "UnknownGameError", "games", "registry", "rules_for",
+    "RULE_IDS", "Move", "Refusal", "Rules",
 ]

@@ -15,34 +15,29 @@ Layouts never depend on Python's ``random`` module. Each deal is shuffled by
 SplitMix64 (Steele, Lea, Flood 2014), a 64-bit generator whose whole
 definition is the five lines of ``SplitMix64.next``:
 
-* seed ``s = number + 0x9E3779B97F4A7C15 * G`` (mod 2**64), with ``G = 1``
-  for Easy Harp and ``G = 2`` for Eight Off, so both games deal differently
-  from the same number; all Eight Off variants share the shuffle of a number;
+* seed ``s = number + 0x9E3779B97F4A7C15 * G`` (mod 2**64), with ``G`` the
+  game's pinned ``seed`` in its registry spec (Easy Harp 1, Eight Off 2), so
+  games deal differently from the same number; all variants of a game share
+  the shuffle of a number;
 * ``next``: ``s += 0x9E3779B97F4A7C15``; ``z = s``;
   ``z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9``; ``z = (z ^ z >> 27) *
   0x94D049BB133111EB``; return ``z ^ z >> 31`` (all mod 2**64);
-* the deck starts in order (Easy Harp: two decks one after the other, each
-  spades A..K, hearts, diamonds, clubs) and is shuffled by Fisher-Yates from
-  the last place down: for ``i = n-1 .. 1``, ``j = next() % (i + 1)``, swap
-  places ``i`` and ``j``.
+* the deck starts in order (one deck per ``decks`` of the game, one after
+  the other, each spades A..K, hearts, diamonds, clubs) and is shuffled by
+  Fisher-Yates from the last place down: for ``i = n-1 .. 1``,
+  ``j = next() % (i + 1)``, swap places ``i`` and ``j``.
 
-The shuffled deck is then dealt from its first card on:
+The shuffled deck is then dealt from its first card on by the game's own
+``deal`` (see ``easy_harp.deal`` and ``eight_off.deal``).
 
-* Easy Harp: column 1 gets 1 card, column 2 gets 2, ... column 9 gets 9
-  (column by column, bottom card first); the last card of each column is face
-  up. The other 59 cards form the stock in deck order, so the 46th card of the
-  deck is the first one drawn (the stock list, bottom to top, is those cards
-  reversed).
-* Eight Off: 48 cards in six rows across the 8 columns (card 1 to column 1,
-  card 2 to column 2, ..., card 9 is the second card of column 1). Cards 49-52
-  go to cells 1-4 (``C8``, ``C4``); with ``C2`` cards 49-50 go to cells 1-2
-  and cards 51-52 onto the ends of columns 3 and 4.
-
-Today's deal
-------------
+Today's number
+--------------
 ``today_number(date, game, variant)`` is ``1 + SplitMix64(seed).next() %
-999999`` with ``seed = date.toordinal() * 1000 + game_variant_index``: the
-same for every player on that calendar date, different for each variant.
+999999`` with ``seed = date.toordinal() * 1000 + daily_index * 10 +
+variant's place`` (``daily_index`` is pinned in the game's spec: Easy Harp 0,
+Eight Off 1): the same for every player on that calendar date, different for
+each variant. Today's *deal* is picked with it from the winnable lists:
+``game.daily.today_code`` is the one answer.
 """
 
 from __future__ import annotations
@@ -50,6 +45,7 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import dataclass
 
+from . import registry
 from .errors import DealCodeError
 from .notation import escaped, quote, strip
 
@@ -57,18 +53,6 @@ MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 MAX_DEAL = 999_999
 CODE_LETTERS = 7
-
-EASY_HARP = "easy-harp"
-EIGHT_OFF = "eight-off"
-
-# game id -> (code prefix, its variants in order)
-GAMES = {
-    EASY_HARP: ("EH1", ("N",)),
-    EIGHT_OFF: ("EO1", ("C8", "C4", "C2")),
-}
-PREFIX_TO_GAME = {prefix: game for game, (prefix, _) in GAMES.items()}
-GAME_SEED = {EASY_HARP: 1, EIGHT_OFF: 2}
-
 
 class SplitMix64:
     """The documented deal generator (see the module docstring)."""
@@ -118,13 +102,20 @@ def number_letters(number: int) -> str:
 
 
 def format_code(game: str, variant: str, number: int) -> str:
-    if game not in GAMES:
-        raise DealCodeError(f"unknown game {game!r} (easy-harp or eight-off)")
-    prefix, variants = GAMES[game]
-    if variant not in variants:
-        raise DealCodeError(f"{game} has no variant {variant!r} ({', '.join(variants)})")
+    spec = _spec(game)
+    try:
+        spec.variant_rules(variant)
+    except registry.UnknownGameError as exc:
+        raise DealCodeError(str(exc), exc.key, **exc.params) from None
     check_number(number)
-    return f"{prefix}-{variant}-{number_letters(number)}"
+    return f"{spec.prefix}-{variant}-{number_letters(number)}"
+
+
+def _spec(game: str) -> registry.GameSpec:
+    try:
+        return registry.game(game)
+    except registry.UnknownGameError as exc:
+        raise DealCodeError(str(exc)) from None
 
 
 def check_number(number: int) -> None:
@@ -158,13 +149,11 @@ def parse_code(text: str) -> DealCode:
             text=escaped(cleaned),
         )
     prefix, variant, letters = parts
-    game = PREFIX_TO_GAME.get(prefix)
-    if game is None:
-        raise DealCodeError(
-            f"unknown game {quote(prefix)} in the deal code (EH1 for Easy Harp, EO1 for Eight Off)", "code.game",
-            game=escaped(prefix),
-        )
-    variants = GAMES[game][1]
+    spec = registry.by_prefix(prefix)
+    if spec is None:
+        known = ", ".join(f"{s.prefix} for {s.id}" for s in registry.games())
+        raise DealCodeError(f"unknown game {quote(prefix)} in the deal code ({known})", "code.game", game=escaped(prefix))
+    variants = spec.variants
     if variant not in variants:
         raise DealCodeError(
             f"{prefix} has no variant {quote(variant)} (it has {', '.join(variants)})",
@@ -183,28 +172,25 @@ def parse_code(text: str) -> DealCode:
         number = number * 26 + ord(ch) - ord("A")
     if not 1 <= number <= MAX_DEAL:
         raise DealCodeError(f"deal number {number} is out of range (1 to 999 999)", "code.range", number=number)
-    return DealCode(game, variant, number)
+    return DealCode(spec.id, variant, number)
 
 
 def deal_order(game: str, number: int) -> list[int]:
     """The shuffled deck for a deal number, first card dealt first."""
+    spec = _spec(game)
     check_number(number)
-    copies = 2 if game == EASY_HARP else 1
-    deck = list(range(52)) * copies
-    return shuffled(deck, number + GOLDEN * GAME_SEED[game])
+    return shuffled(list(range(52)) * spec.decks, number + GOLDEN * spec.seed)
 
 
-def today_number(date: _dt.date, game: str = EASY_HARP, variant: str | None = None) -> int:
-    variants = GAMES[game][1]
-    variant = variant or variants[0]
-    index = list(GAMES).index(game) * 10 + variants.index(variant)
+def today_number(date: _dt.date, game: str, variant: str | None = None) -> int:
+    """The date's raw number for a game variant (see the module docstring);
+    ``game.daily`` turns it into today's deal."""
+    spec = _spec(game)
+    variant = variant or spec.variants[0]
+    if variant not in spec.variants:
+        raise DealCodeError(f"{game} has no variant {variant!r} ({', '.join(spec.variants)})")
+    index = spec.daily_index * 10 + spec.variants.index(variant)
     return 1 + SplitMix64(date.toordinal() * 1000 + index).next() % MAX_DEAL
-
-
-def today_code(date: _dt.date | None = None, game: str = EASY_HARP, variant: str | None = None) -> str:
-    date = date or _dt.date.today()
-    variant = variant or GAMES[game][1][0]
-    return format_code(game, variant, today_number(date, game, variant))
 
 
 def random_number(entropy: int) -> int:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from .cards import KING, is_red, rank_of
+from .registry import Dealt, GameSpec, register
 from .rules import Rules
+
+GAME = "easy-harp"
 
 
 class EasyHarpRules(Rules):
-    game = "easy-harp"
+    game = GAME
     variant = "N"
     column_count = 9
     foundation_suits = (0, 0, 1, 1, 2, 2, 3, 3)  # S S H H D D C C
@@ -39,3 +42,29 @@ class EasyHarpRules(Rules):
 
 
 EASY_HARP_RULES = EasyHarpRules()
+
+
+def deal(order: list[int], variant: str) -> Dealt:
+    """Column 1 gets 1 card, column 2 gets 2, ... column 9 gets 9 (column by
+    column, bottom card first); only the last card of each is face up. The
+    other 59 cards form the stock in deck order (the first of them is drawn
+    first, so the stock list, bottom to top, is those cards reversed)."""
+    columns, taken = [], 0
+    for i in range(EasyHarpRules.column_count):
+        columns.append(order[taken : taken + i + 1])
+        taken += i + 1
+    return Dealt(columns, [len(col) - 1 for col in columns], list(reversed(order[taken:])), [])
+
+
+SPEC = register(GameSpec(
+    id=GAME,
+    prefix="EH1",
+    seed=1,  # pinned
+    daily_index=0,  # pinned
+    rules={"N": EASY_HARP_RULES},
+    deal=deal,
+    solver="game.solver.easy_harp:EasyHarpProblem",
+    help_sections=9,
+    decks=2,
+    winnable_plan={"N": (500, 1.5)},
+))

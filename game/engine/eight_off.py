@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .cards import rank_of, suit_of
+from .registry import Dealt, GameSpec, register
 from .rules import Rules
 
-if TYPE_CHECKING:
-    from .position import Position
+GAME = "eight-off"
 
 
 class EightOffRules(Rules):
-    game = "eight-off"
+    game = GAME
     column_count = 8
     foundation_suits = (0, 1, 2, 3)  # S H D C
 
@@ -39,3 +37,32 @@ class EightOffRules(Rules):
 
 
 EIGHT_OFF_RULES = tuple(EightOffRules(n) for n in (8, 4, 2))
+
+
+def deal(order: list[int], variant: str) -> Dealt:
+    """48 cards in six rows across the 8 columns (card 1 to column 1, card 2
+    to column 2, ..., card 9 is the second card of column 1); cards 49-52 go
+    to cells 1-4 (C8, C4), or with C2 cards 49-50 to cells 1-2 and cards
+    51-52 onto the ends of columns 3 and 4."""
+    columns = [order[i:48:8] for i in range(8)]
+    rest = order[48:]
+    if variant == "C2":
+        cells = rest[:2]
+        columns[2].append(rest[2])
+        columns[3].append(rest[3])
+    else:
+        cells = list(rest) + [None] * (int(variant[1:]) - 4)
+    return Dealt(columns, [0] * 8, [], cells)
+
+
+SPEC = register(GameSpec(
+    id=GAME,
+    prefix="EO1",
+    seed=2,  # pinned
+    daily_index=1,  # pinned
+    rules={rules.variant: rules for rules in EIGHT_OFF_RULES},
+    deal=deal,
+    solver="game.solver.eight_off:EightOffProblem",
+    help_sections=8,
+    winnable_plan={"C8": (500, 5.0), "C4": (500, 5.0), "C2": (100, 5.0)},
+))

@@ -34,9 +34,6 @@ class Outcome:
     def rule(self) -> str | None:
         return self.refusal.rule if self.refusal else None
 
-    def message(self, lang: str = "en") -> str | None:
-        return self.refusal.message(lang) if self.refusal else None
-
 
 class Game:
     def __init__(self, position: Position) -> None:

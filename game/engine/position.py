@@ -12,12 +12,12 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from . import deals, jsontext
+from . import deals, jsontext, registry
 from .actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile, cell, column, foundation
 from .cards import card_text, parse_card_token, rank_of, suit_of, SUITS
 from .errors import CardError, DealCodeError, PositionError
 from .notation import quote
-from .rules import MAX_COUNT, Rules, rules_for
+from .rules import MAX_COUNT, Rules
 
 
 @dataclass
@@ -36,7 +36,7 @@ class Position:
 
     @property
     def rules(self) -> Rules:
-        return rules_for(self.game, self.variant)
+        return registry.rules_for(self.game, self.variant)
 
     @property
     def won(self) -> bool:
@@ -203,39 +203,20 @@ class Position:
 
 
 def deal_position(code: str | deals.DealCode) -> Position:
-    """The dealt position of a deal code (see ``deals`` for the layout)."""
+    """The dealt position of a deal code: the game's shuffle, dealt by the game."""
     if not isinstance(code, deals.DealCode):
         code = deals.parse_code(code)
-    order = deals.deal_order(code.game, code.number)
-    rules = rules_for(code.game, code.variant)
-    columns: list[list[int]]
-    if code.game == deals.EASY_HARP:
-        columns, taken = [], 0
-        for i in range(rules.column_count):
-            columns.append(order[taken : taken + i + 1])
-            taken += i + 1
-        hidden = [len(col) - 1 for col in columns]
-        stock = list(reversed(order[taken:]))
-        cells: list[int | None] = []
-    else:
-        columns = [order[i:48:8] for i in range(8)]
-        hidden = [0] * 8
-        stock = []
-        rest = order[48:]
-        if code.variant == "C2":
-            cells = rest[:2]
-            columns[2].append(rest[2])
-            columns[3].append(rest[3])
-        else:
-            cells = list(rest) + [None] * (rules.cell_count - 4)
+    spec = registry.game(code.game)
+    rules = spec.variant_rules(code.variant)
+    dealt = spec.deal(deals.deal_order(code.game, code.number), code.variant)
     return Position(
         code.game,
         code.variant,
-        columns,
-        hidden,
+        dealt.columns,
+        dealt.hidden,
         [[] for _ in range(rules.foundation_count)],
-        stock=stock,
-        cells=cells,
+        stock=dealt.stock,
+        cells=dealt.cells,
         deal=str(code),
     )
 
@@ -274,17 +255,20 @@ def _read_position(data: object) -> Position:
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object")
     game = data.get("game")
-    if not isinstance(game, str) or game not in deals.GAMES:
-        raise PositionError(f"unknown game {quote(game)} (easy-harp or eight-off)")
-    variants = deals.GAMES[game][1]
+    try:
+        spec = registry.game(game)
+    except registry.UnknownGameError as exc:
+        raise PositionError(str(exc)) from None
+    variants = spec.variants
     variant = data.get("variant")
-    if variant is None and game == deals.EIGHT_OFF and isinstance(data.get("cells"), list):
-        variant = f"C{len(data['cells'])}"
-    elif variant is None:
-        variant = variants[0]
+    if variant is None:
+        # no variant named: the one whose cells the position has (else the first)
+        cells = data.get("cells")
+        count = len(cells) if isinstance(cells, list) else 0
+        variant = next((v for v in variants if spec.rules[v].cell_count == count), variants[0])
     if not isinstance(variant, str) or variant not in variants:
         raise PositionError(f"{game} has no variant {quote(variant)} (it has {', '.join(variants)})")
-    rules = rules_for(game, variant)
+    rules = spec.rules[variant]
 
     deal = data.get("deal")
     if deal is not None:

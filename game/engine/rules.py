@@ -9,16 +9,13 @@ out. Nothing here keeps state between calls: the position holds it all.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
 from .actions import (
     CELL, COLUMN, DRAW, DTAP, FOUNDATION, MOVE, STOCK, TAP, UNDO, WASTE,
     Action, Pile, cell, column, foundation,
 )
 from .cards import ACE, KING, rank_of, suit_of
-
-if TYPE_CHECKING:
-    from .position import Position
 
 # The largest score and move counter: a position's reader refuses more, so
 # playing stops counting there (the game never holds what it can't read back).
@@ -56,10 +53,7 @@ class Refusal:
     have: int | None = None  # empty-source: the column holds only this many cards ...
     asked: int | None = None  # ... and the drag asked for this many
 
-    def message(self, lang: str = "en") -> str:
-        from ..i18n import rule_message
-
-        return rule_message(self.rule, lang, limit=self.limit, have=self.have, asked=self.asked)
+    # Words for the player come from whoever shows them (game.i18n.refusal_message).
 
 
 @dataclass(frozen=True)
@@ -79,7 +73,10 @@ TURN = "turn"
 
 class Rules:
     """Shared behaviour. Subclasses declare the table and override the hooks
-    ``is_run``, ``build_refusal`` and ``count_refusal_*``."""
+    ``is_run``, ``build_refusal``, ``empty_column_refusal``,
+    ``count_refusal_before_build`` and ``group_limit``. ("Position" in the
+    annotations is ``position.Position``, not imported: the position module
+    builds on this one.)"""
 
     game: str
     variant: str
@@ -108,6 +105,11 @@ class Rules:
     def build_refusal(self, card: int, onto: int) -> str | None:
         """Why ``card`` may not go on ``onto`` in a column, or None."""
         raise NotImplementedError
+
+    def empty_column_refusal(self, card: int) -> str | None:
+        """Why ``card`` (leading what moves) may not go into an empty column,
+        or None. Both shipped games: kings only."""
+        return None if rank_of(card) == KING else "empty-column-kings-only"
 
     def count_refusal_before_build(self, count: int, first: int, target_empty: bool) -> str | None:
         return None
@@ -217,13 +219,9 @@ class Rules:
         refusal = self.count_refusal_before_build(count, cards[0], not target)
         if refusal:
             return Refusal(refusal)
-        if not target:
-            if rank_of(cards[0]) != KING:
-                return Refusal("empty-column-kings-only")
-        else:
-            refusal = self.build_refusal(cards[0], target[-1])
-            if refusal:
-                return Refusal(refusal)
+        refusal = self.build_refusal(cards[0], target[-1]) if target else self.empty_column_refusal(cards[0])
+        if refusal:
+            return Refusal(refusal)
         if count > 1:
             limit = self.group_limit(pos, dst.index, src.index if src.kind == COLUMN else None)
             if limit is not None and count > limit:
@@ -266,7 +264,8 @@ class Rules:
 
     def double_tap_places(self, pos: "Position", src: Pile, card: int) -> Iterator[Pile]:
         """After the foundation: the longest column that takes the card (ties:
-        leftmost), an empty column for a king, then the first empty cell."""
+        leftmost), an empty column if it takes the card (unless the card is
+        alone in its column already), then the first empty cell."""
         candidates = [
             i for i, col in enumerate(pos.columns)
             if col and Pile(COLUMN, i) != src and self.build_refusal(card, col[-1]) is None
@@ -275,7 +274,7 @@ class Rules:
         for i in candidates:
             yield column(i)
         at_bottom = src.kind == COLUMN and len(pos.columns[src.index]) == 1
-        if rank_of(card) == KING and not at_bottom:
+        if not at_bottom and self.empty_column_refusal(card) is None:
             for i, col in enumerate(pos.columns):
                 if not col:
                     yield column(i)
@@ -333,12 +332,12 @@ class Rules:
         has_free_cell = None in pos.cells
         for src, n, first in sources:
             src_col = src.index if src.kind == COLUMN else None
-            is_king = rank_of(first) == KING
+            to_empty = self.empty_column_refusal(first) is None
             for j, top in enumerate(tops):
                 if j == src_col:
                     continue
                 if top is None:
-                    if not is_king or self.count_refusal_before_build(n, first, True):
+                    if not to_empty or self.count_refusal_before_build(n, first, True):
                         continue
                 elif self.count_refusal_before_build(n, first, False) or self.build_refusal(first, top):
                     continue
@@ -354,13 +353,3 @@ class Rules:
                     actions.append(Action(MOVE, src, Pile(CELL), 1))
         return actions
 
-
-def rules_for(game: str, variant: str) -> Rules:
-    from .easy_harp import EASY_HARP_RULES
-    from .eight_off import EIGHT_OFF_RULES
-
-    table = {("easy-harp", "N"): EASY_HARP_RULES, **{("eight-off", r.variant): r for r in EIGHT_OFF_RULES}}
-    try:
-        return table[(game, variant)]
-    except KeyError:
-        raise ValueError(f"no rules for {game} {variant}") from None

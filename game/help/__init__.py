@@ -5,7 +5,7 @@ Pure Python, no pygame. Every string the player reads is a catalogue key
 
 Pages
 -----
-``PAGES`` lists the pages in the order of the help screen. A page has a
+``pages()`` lists the pages in the order of the help screen. A page has a
 ``title`` key and ``sections``; a section has an optional ``heading`` key and
 ``paragraphs`` keys. ``page_text(page, lang)`` gives the same, translated, as
 ``[(heading or None, [paragraph, ...]), ...]``. Paragraphs are plain text to
@@ -17,6 +17,6 @@ example is a real deal replayed by the engine, stepped through with captions
 """
 
 from .examples import EXAMPLES, Example, Step
-from .pages import PAGES, Page, Section, page_by_id, page_text
+from .pages import Page, Section, page_by_id, page_text, pages, rules_page
 
-__all__ = ["EXAMPLES", "Example", "Step", "PAGES", "Page", "Section", "page_by_id", "page_text"]
+__all__ = ["EXAMPLES", "Example", "Step", "Page", "Section", "page_by_id", "page_text", "pages", "rules_page"]

@@ -15,7 +15,7 @@ For the window::
         outcome = game.play(step.action)
         caption = translate(step.caption, lang, **example.params)
         if not outcome.ok:               # show the refusal as the game does
-            banner = outcome.message(lang)
+            banner = refusal_message(outcome, lang)
 
 A refused step leaves the position as it was, exactly as in a real game.
 """

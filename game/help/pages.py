@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine import registry
 from ..i18n import translate
 
 
@@ -37,8 +38,13 @@ def _numbered(prefix: str, count: int, titled: bool = True) -> tuple[Section, ..
     )
 
 
-RULES_EASY_HARP = Page("rules-easy-harp", "help.page.rules_easy_harp", _numbered("help.rules.easy_harp", 9))
-RULES_EIGHT_OFF = Page("rules-eight-off", "help.page.rules_eight_off", _numbered("help.rules.eight_off", 8))
+def rules_page(game: str) -> Page:
+    """A game's rules page: ``rules-<id>``, titled ``help.page.rules_<key>``,
+    sections ``help.rules.<key>.1`` .. N (the spec's ``help_sections``)."""
+    spec = registry.game(game)
+    return Page(f"rules-{spec.id}", f"help.page.rules_{spec.key}", _numbered(f"help.rules.{spec.key}", spec.help_sections))
+
+
 CONTROLS = Page("controls", "help.page.controls", _numbered("help.controls", 5))
 # FAQ: each section is a question (heading) and its answer.
 FAQ = Page(
@@ -48,11 +54,16 @@ FAQ = Page(
 )
 EXAMPLES_PAGE = Page("examples", "help.page.examples", (Section(None, ("help.examples.intro",)),), kind="examples")
 
-PAGES: tuple[Page, ...] = (RULES_EASY_HARP, RULES_EIGHT_OFF, CONTROLS, FAQ, EXAMPLES_PAGE)
+
+
+def pages() -> tuple[Page, ...]:
+    """The pages in the order of the help screen: each registered game's
+    rules, then the controls, the FAQ and the examples."""
+    return (*(rules_page(spec.id) for spec in registry.games()), CONTROLS, FAQ, EXAMPLES_PAGE)
 
 
 def page_by_id(page_id: str) -> Page:
-    for page in PAGES:
+    for page in pages():
         if page.id == page_id:
             return page
     raise KeyError(page_id)

@@ -62,3 +62,11 @@ def rule_message(rule: str, lang: str = DEFAULT_LANGUAGE, limit: int | None = No
         key = "rule.empty-source.one" if have == 1 else "rule.empty-source.fewer"
         return translate(key, lang, have=have, asked=asked)
     return translate(f"rule.{rule}", lang, limit=limit if limit is not None else "")
+
+
+def refusal_message(refused, lang: str = DEFAULT_LANGUAGE) -> str | None:
+    """The player's words for what the engine refused: ``refused`` is an
+    engine ``Outcome`` or ``Refusal`` (its rule id and parameters); None
+    when an outcome was not refused. The engine never words its answers."""
+    refusal = getattr(refused, "refusal", refused)
+    return None if refusal is None else rule_message(refusal.rule, lang, limit=refusal.limit, have=refusal.have, asked=refusal.asked)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, fields
 
-from ..engine.deals import EASY_HARP, GAMES
+from ..engine import EASY_HARP, registry
 from ..i18n import DEFAULT_LANGUAGE, normalize_language
 from .savegame import SaveError, check_header, parse_json
 
@@ -114,7 +114,7 @@ def clean(values: object) -> tuple[Settings, list[str]]:
             setattr(settings, f.name, value)
         else:
             problems.append(f"{f.name!r} must be a short text")
-    if settings.game not in GAMES or settings.variant not in GAMES[settings.game][1]:
+    if not registry.known(settings.game, settings.variant):
         problems.append(f"no game {settings.game!r} with variant {settings.variant!r}")
         settings.game, settings.variant = Settings.game, Settings.variant
     return settings, problems

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from ..engine.deals import GAMES
+from ..engine import registry
 from ..engine.rules import MAX_COUNT
 from .savegame import SaveError, check_header, check_keys, parse_json, whole_number
 
@@ -155,7 +155,7 @@ class Statistics:
 
     def record(self, game: str, variant: str, *, won: bool, seconds: float, score: int) -> None:
         key = variant_key(game, variant)
-        if game not in GAMES or variant not in GAMES[game][1]:
+        if not registry.known(game, variant):
             raise ValueError(f"no such game and variant: {key}")
         seconds_int = max(0, min(int(round(seconds)), MAX_GAME_SECONDS))
         self.variants.setdefault(key, VariantStats()).record(bool(won), seconds_int, max(0, int(score)))
@@ -186,7 +186,7 @@ class Statistics:
         variants = data["variants"]
         if not isinstance(variants, dict):
             raise SaveError("statistics 'variants' is not a JSON object")
-        known = {variant_key(g, v) for g, (_, vs) in GAMES.items() for v in vs}
+        known = {variant_key(g, v) for g, v in registry.choices()}
         stats = cls()
         for key, value in variants.items():
             if key not in known:

@@ -15,23 +15,28 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
-from ..engine.deals import GAMES
+from ..engine import registry
 
 LIST_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "winnable")
 
 
 def list_name(game: str, variant: str) -> str:
     """``EO1-C8`` for eight-off C8: the deal code's first two parts."""
-    return f"{GAMES[game][0]}-{variant}"
+    return f"{registry.game(game).prefix}-{variant}"
+
+
+def list_path(game: str, variant: str) -> str:
+    """Where the list of a game variant lives: the game's own folder
+    (``GameSpec.winnable_dir``), else the shipped one."""
+    return os.path.join(registry.game(game).winnable_dir or LIST_DIR, list_name(game, variant) + ".txt")
 
 
 @lru_cache(maxsize=None)
 def winnable_numbers(game: str, variant: str) -> tuple[int, ...]:
     """The proven-winnable deal numbers of a game and variant, ascending
     (an empty tuple when no list is shipped)."""
-    path = os.path.join(LIST_DIR, list_name(game, variant) + ".txt")
     try:
-        with open(path, encoding="utf-8") as f:
+        with open(list_path(game, variant), encoding="utf-8") as f:
             lines = f.read().splitlines()
     except OSError:
         return ()

@@ -15,7 +15,7 @@ from ..engine import Move, Outcome, Pile, Position
 from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
 from ..engine.cards import rank_of, suit_of
 from ..engine.rules import TURN
-from ..i18n import translate
+from ..i18n import refusal_message, translate
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -68,7 +68,7 @@ def describe_outcome(outcome: Outcome, pos: Position, lang: str, explain: bool =
     """One sentence for what ``outcome`` did to the table (``pos`` is after it)."""
     if not outcome.ok:
         if explain:
-            return translate("say.refused", lang, rule=outcome.message(lang))
+            return translate("say.refused", lang, rule=refusal_message(outcome, lang))
         return translate("say.refused_plain", lang)
     if outcome.undone is not None:
         undone = outcome.undone

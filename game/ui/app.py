@@ -16,7 +16,7 @@ from typing import Any, Callable
 import pygame
 
 from .. import daily
-from ..engine import Game, deals
+from ..engine import Game, deals, registry
 from ..session import Session
 from . import dialogs
 from .help_scene import RulesScene
@@ -234,7 +234,7 @@ class App:
             from ..i18n import translate
 
             game = self.session.game
-            name = game.position.game if game else deals.EASY_HARP
+            name = game.position.game if game else registry.default_game().id
             pygame.display.set_caption(translate(f"game.{name}", self.settings.lang))
 
     # ---- scenes -------------------------------------------------------------------------

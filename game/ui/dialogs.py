@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from ..engine.deals import EASY_HARP, EIGHT_OFF, GAMES, parse_code
+from ..engine import registry
+from ..engine.deals import parse_code
 from ..engine.errors import DealCodeError
 from ..i18n import LANGUAGES, translate
 from ..solver.winnable import winnable_numbers
@@ -39,15 +40,19 @@ class NewGameDialog(PanelScene):
 
     def build(self) -> None:
         p = self.px
+        games = registry.games()
+        w = (450 - 10 * (len(games) - 1)) / len(games)  # two games: 220 each
         self.game_buttons = {
-            g: Button(Box(p(170 + i * 230), p(80), p(220), p(50)), f"game.{g}", lambda g=g: self.choose_game(g),
-                      style="choice")
-            for i, g in enumerate((EASY_HARP, EIGHT_OFF))
+            spec.id: Button(Box(p(170 + i * (w + 10)), p(80), p(w), p(50)), spec.name_key,
+                            lambda g=spec.id: self.choose_game(g), style="choice")
+            for i, spec in enumerate(games)
         }
+        # the variants of the games that have several (by their cell count)
+        variants = {v: spec.rules[v].cell_count for spec in games if len(spec.variants) > 1 for v in spec.variants}
         self.cell_buttons = {
             v: Button(Box(p(170 + i * 100), p(146), p(90), p(46)), "ui.new_game.cells_count",
-                      lambda v=v: self.choose_variant(v), params={"count": v[1:]}, style="choice")
-            for i, v in enumerate(GAMES[EIGHT_OFF][1])
+                      lambda v=v: self.choose_variant(v), params={"count": cells}, style="choice")
+            for i, (v, cells) in enumerate(variants.items())
         }
         y = p(218)
         self.deal_buttons = [
@@ -70,7 +75,7 @@ class NewGameDialog(PanelScene):
         for g, b in self.game_buttons.items():
             b.selected = g == self.choice_game
         for v, b in self.cell_buttons.items():
-            b.enabled = self.choice_game == EIGHT_OFF
+            b.enabled = v in registry.game(self.choice_game).variants
             b.selected = b.enabled and v == self.choice_variant
         self.play_button.enabled = self.code_ok
         # no shipped list for this game and variant: say that New deal picks any deal
@@ -79,7 +84,7 @@ class NewGameDialog(PanelScene):
 
     def choose_game(self, game: str) -> None:
         self.choice_game = game
-        variants = GAMES[game][1]
+        variants = registry.game(game).variants
         if self.choice_variant not in variants:
             self.choice_variant = variants[0]
         self.refresh_choices()

@@ -1,4 +1,4 @@
-"""The help pages in the window: one tab per page of ``game.help.PAGES``
+"""The help pages in the window: one tab per page of ``game.help.pages()``
 (rules of each game, controls, FAQ) and the Examples page, where the player
 steps through real deals replayed by the engine.
 
@@ -15,9 +15,9 @@ import pygame
 
 from ..engine import Action, Outcome, Pile, Position
 from ..engine.actions import COLUMN, STOCK
-from ..engine.deals import EASY_HARP
-from ..help import EXAMPLES, PAGES, Example
-from ..i18n import translate
+from ..engine import registry
+from ..help import EXAMPLES, Example, pages, rules_page
+from ..i18n import refusal_message, translate
 from . import theme
 from .cardart import card_art, rounded_mask
 from .fonts import fit_text, font, wrap, wrap_fit
@@ -56,7 +56,7 @@ class ExamplePlayer:
     def refusal(self, lang: str) -> str | None:
         """The rule message of the step just shown, if the engine refused it."""
         if self.outcome is not None and not self.outcome.ok:
-            return self.outcome.message(lang)
+            return refusal_message(self.outcome, lang)
         return None
 
     def shown_action(self) -> tuple[Action, bool] | None:
@@ -127,16 +127,16 @@ class RulesScene(PanelScene):
     """The help pages, one tab each."""
 
     title_key = "help.title"
-    pages = PAGES
 
     def __init__(self, app: "Host") -> None:
-        current = app.session.game.position.game if app.session.game else EASY_HARP
-        self.page = 0 if current == EASY_HARP else 1
+        current = app.session.game.position.game if app.session.game else registry.default_game().id
+        self.pages = pages()
+        self.page = self.pages.index(rules_page(current))
         self.scroll = 0
         self.max_scroll = 0
         self.drag_from: tuple[int, int] | None = None
         self.players = [ExamplePlayer(e) for e in EXAMPLES]
-        self.example = 0 if current == EASY_HARP else min(1, len(EXAMPLES) - 1)
+        self.example = 0 if current == registry.default_game().id else min(1, len(EXAMPLES) - 1)
         self._preview: tuple[tuple, pygame.Surface] | None = None
         base_w = min(940, app.width / app.scale - 32)
         base_h = app.height / app.scale - 32

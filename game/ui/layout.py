@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile
-from ..engine.rules import rules_for
+from ..engine.registry import rules_for
 
 CARD_RATIO = 7 / 5
 BUTTONS = ("new_game", "undo", "hint", "rules", "options")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine.deals import EASY_HARP, EIGHT_OFF, GAMES
+from ..engine import registry
 from ..i18n import translate
 from ..persistence.stats import RECENT, VariantStats
 from . import theme
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from .scene import Host
 
 LOST = (200, 92, 78)
-CHOICES: tuple[tuple[str, str], ...] = tuple((g, v) for g in (EASY_HARP, EIGHT_OFF) for v in GAMES[g][1])
 
 
 def figures(s: VariantStats, lang: str) -> list[tuple[str, str]]:
@@ -74,7 +73,7 @@ class StatsScene(PanelScene):
         per_row = 4 if inner / 4 >= p(150) else 2
         w = (inner - (per_row - 1) * p(8)) // per_row
         self.choice_buttons = []
-        for i, (g, v) in enumerate(CHOICES):
+        for i, (g, v) in enumerate(registry.choices()):
             row, col = divmod(i, per_row)
             box = Box(p(28) + col * (w + p(8)), p(76) + row * p(52), w, p(44))
             self.choice_buttons.append(VariantButton(box, g, v, lambda c=(g, v): self.choose(c), p(16)))

@@ -20,6 +20,7 @@ import pygame
 
 from ..engine import Action, Game, Outcome, Pile, Position, Refusal
 from ..engine.actions import CELL, COLUMN, DRAW, DTAP, FOUNDATION, MOVE, STOCK, TAP, UNDO, WASTE
+from ..i18n import refusal_message
 from . import theme
 from .announce import deal_name, variant_name
 from .cardart import CardArt, card_art
@@ -387,7 +388,7 @@ class TableScene(Scene):
     def show_refusal(self, outcome: Outcome) -> None:
         settings = self.app.settings
         if settings.interactive_rules:
-            self.banner.show(outcome.message(settings.lang), self.app.now())
+            self.banner.show(refusal_message(outcome, settings.lang), self.app.now())
         self.sound("refuse")
 
     def show_win(self, game: Game) -> None:

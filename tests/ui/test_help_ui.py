@@ -4,8 +4,8 @@ Examples page stepping through real deals, refusals shown in the rule's words.""
 import pygame
 import pytest
 
-from game.help import EXAMPLES, PAGES
-from game.i18n import CATALOGUES, translate
+from game.help import EXAMPLES, pages
+from game.i18n import CATALOGUES, refusal_message, translate
 from game.ui.help_scene import RulesScene, render_position
 
 from .conftest import click_widget as click, start_app as start
@@ -21,9 +21,9 @@ def test_f1_opens_every_help_page_as_a_tab():
     key(app, pygame.K_F1)
     rules = app.top()
     assert isinstance(rules, RulesScene)
-    assert [t.label for t in rules.tabs] == [p.title for p in PAGES]
+    assert [t.label for t in rules.tabs] == [p.title for p in pages()]
     assert rules.pages[rules.page].id == "rules-eight-off"  # the game being played
-    for i, page in enumerate(PAGES):
+    for i, page in enumerate(pages()):
         click(app, rules, rules.tabs[i])
         assert rules.page == i
         if page.kind == "text":
@@ -37,7 +37,7 @@ def test_a_long_page_scrolls_and_stops_at_its_end():
     app = start("--size", "720x1280", "--lang", "hu")
     app.open_rules()
     rules = app.top()
-    rules.show_page([p.id for p in PAGES].index("faq"))
+    rules.show_page([p.id for p in pages()].index("faq"))
     for _ in range(200):
         key(app, pygame.K_DOWN)
     assert rules.scroll == rules.max_scroll > 0
@@ -50,7 +50,7 @@ def test_stepping_through_each_example(lang):
     app = start("--lang", lang)
     app.open_rules()
     rules = app.top()
-    click(app, rules, rules.tabs[[p.kind for p in PAGES].index("examples")])
+    click(app, rules, rules.tabs[[p.kind for p in pages()].index("examples")])
     for e, example in enumerate(EXAMPLES):
         click(app, rules, rules.example_buttons[e])
         player = rules.players[e]
@@ -66,7 +66,7 @@ def test_stepping_through_each_example(lang):
             else:
                 # refused as the game refuses it, in the rule's own words; nothing moved
                 assert player.outcome.rule == step.expect
-                assert player.refusal(lang) == player.outcome.message(lang)
+                assert player.refusal(lang) == refusal_message(player.outcome, lang)
                 assert player.game.position.to_dict() == before
         assert not rules.next_button.enabled
         click(app, rules, rules.prev_button)

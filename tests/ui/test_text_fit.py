@@ -21,7 +21,8 @@ from game.persistence.storage import MemoryStorage
 from game.ui import dialogs, fonts
 from game.ui.fonts import wrap
 from game.ui.launch import build_app
-from game.ui.stats_scene import CHOICES, StatsScene
+from game.engine import registry
+from game.ui.stats_scene import StatsScene
 
 from .conftest import FakeClock
 from .positions import near_won_eight_off
@@ -114,7 +115,7 @@ def visit_every_screen(app, lang):
     # Statistics: every game and variant, both measures, the reset question
     app.open_stats()
     stats = app.top()
-    for choice in CHOICES:
+    for choice in registry.choices():
         stats.choose(choice)
         for measure in ("time", "score"):
             stats.choose_measure(measure)
