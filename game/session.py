@@ -76,10 +76,6 @@ class Session:
             raise ValueError(f"no session event {event!r}; events are {', '.join(EVENTS)}")
         self._listeners[event].append(listener)
 
-    def off(self, event: str, listener: Callable[[Any], None]) -> None:
-        if listener in self._listeners.get(event, []):
-            self._listeners[event].remove(listener)
-
     def emit(self, event: str, payload: Any) -> None:
         for listener in list(self._listeners[event]):
             listener(payload)

@@ -7,6 +7,7 @@ import pytest
 
 from game.engine import Game, Position
 from game.persistence.storage import FileStorage, MemoryStorage
+from game.i18n import translate
 from game.ui import dialogs
 from game.ui.launch import build_app
 
@@ -73,6 +74,20 @@ def test_a_won_game_is_not_resumed_but_counted(storage_factory):
     assert not pos.won and pos.moves == 0 and pos.deal  # a fresh deal
     stats = again.persistence.stats.get("eight-off", "C8")
     assert (stats.played, stats.won) == (1, 1)
+
+
+def test_a_win_undone_and_won_again_is_counted_and_celebrated_once():
+    app = start(MemoryStorage())
+    app.start_game(Game(Position.from_dict(near_won_eight_off(8))), animate=False)
+    won_text = translate("say.won", app.settings.lang, score=10, moves=1)
+    assert app.table.play("tap c1").ok and isinstance(app.top(), dialogs.WinScene)
+    assert app.table.play("undo").ok and app.top() is app.table and app.session.running
+    assert app.table.play("tap c1").ok and app.session.won
+    assert app.top() is app.table  # no second celebration
+    assert app.announcer.history.count(won_text) == 1
+    assert (app.persistence.stats.get("eight-off", "C8").played, app.persistence.stats.get("eight-off", "C8").won) == (1, 1)
+    app.start_code("EO1-C8-AAAAAAC")  # leaving it does not count it again
+    assert (app.persistence.stats.get("eight-off", "C8").played, app.persistence.stats.get("eight-off", "C8").won) == (1, 1)
 
 
 def test_leaving_an_unfinished_game_counts_it_as_played(storage_factory):
