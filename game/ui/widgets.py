@@ -99,7 +99,7 @@ class Button(Widget):
         words = self.text(lang)
         if font(size, bold).size(words)[0] > rect.width - 12 and " " in words:
             # too long for one line: two lines if they fit the button's height
-            small = size
+            small, lines = size, []  # a tiny window: size may start at 10 already
             while small > 10:
                 lines = wrap(words, small, rect.width - 12, bold, note=False)
                 if len(lines) <= 2 and font(small, bold).get_linesize() * len(lines) <= rect.height - 4:
