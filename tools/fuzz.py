@@ -55,8 +55,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game.engine import Game, Position, deal_position  # noqa: E402
-from game.engine.deals import EASY_HARP, EIGHT_OFF, GAMES, format_code  # noqa: E402
+from game.engine import EASY_HARP, EIGHT_OFF, Game, Position, deal_position  # noqa: E402
+from game.engine import registry  # noqa: E402
+from game.engine.deals import format_code  # noqa: E402
 
 ODD_TEXT = ["\x00", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u202e", "\u2066", "\ud800", "\udfff",
             "\x1b", "\x7f", "\u2028", "ı", "ſ", "ﬀ", "١", "１", "\xa0", "é", "Ư", "♠", "\U0001f600", "\t", "\n"]
@@ -77,7 +78,7 @@ class Report:
 
 def random_code(rng: random.Random, game: str | None = None) -> str:
     game = game or rng.choice([EASY_HARP, EIGHT_OFF])
-    return format_code(game, rng.choice(GAMES[game][1]), rng.randint(1, 999_999))
+    return format_code(game, rng.choice(registry.game(game).variants), rng.randint(1, 999_999))
 
 
 def odd_text(rng: random.Random, n: int = 8) -> str:
