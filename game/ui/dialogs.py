@@ -16,7 +16,7 @@ from ..solver.winnable import winnable_numbers
 from . import theme
 from .fonts import fit_text, font, wrap, wrap_fit
 from .layout import Box
-from .panel import SCRIM_LAYER, PanelScene
+from .panel import SCRIM_LAYER, PanelScene, dialog_scale
 from .sprites import clock
 from .widgets import Button, TextField, Toggle
 
@@ -36,36 +36,43 @@ class NewGameDialog(PanelScene):
         self.choice_variant = pos.variant if pos else app.settings.variant
         self.code_state: tuple[str, dict] = CODE_HINT
         self.code_ok = self.code_error = False
-        super().__init__(app, 660, 610)
+        self.dy = 0 if app.width / dialog_scale(app) >= 600 else 22  # narrow: a taller toggle, two lines
+        super().__init__(app, 660, 610 + self.dy)
 
     def build(self) -> None:
         p = self.px
+        inner = self.base_w - 56
+        lx = 170 if self.base_w >= 600 else 140  # where the choices start, after their labels
         games = registry.games()
-        w = (450 - 10 * (len(games) - 1)) / len(games)  # two games: 220 each
+        gw = (self.base_w - 28 - lx - 10 * (len(games) - 1)) / len(games)
         self.game_buttons = {
-            spec.id: Button(Box(p(170 + i * (w + 10)), p(80), p(w), p(50)), spec.name_key,
+            spec.id: Button(Box(p(lx + i * (gw + 10)), p(80), p(gw), p(50)), spec.name_key,
                             lambda g=spec.id: self.choose_game(g), style="choice")
             for i, spec in enumerate(games)
         }
         # the variants of the games that have several (by their cell count)
         variants = {v: spec.rules[v].cell_count for spec in games if len(spec.variants) > 1 for v in spec.variants}
+        cw = min(90, (self.base_w - 28 - lx - 10 * (len(variants) - 1)) / max(1, len(variants)))
         self.cell_buttons = {
-            v: Button(Box(p(170 + i * 100), p(146), p(90), p(46)), "ui.new_game.cells_count",
+            v: Button(Box(p(lx + i * (cw + 10)), p(146), p(cw), p(46)), "ui.new_game.cells_count",
                       lambda v=v: self.choose_variant(v), params={"count": cells}, style="choice")
             for i, (v, cells) in enumerate(variants.items())
         }
         y = p(218)
+        dw = (inner - 28) / 3
         self.deal_buttons = [
-            Button(Box(p(28), y, p(192), p(54)), "ui.new_deal", self.new_deal),
-            Button(Box(p(234), y, p(192), p(54)), "ui.today", self.today),
-            Button(Box(p(440), y, p(192), p(54)), "ui.same_deal", self.same_deal),
+            Button(Box(p(28 + i * (dw + 14)), y, p(dw), p(54)), key, action)
+            for i, (key, action) in enumerate((("ui.new_deal", self.new_deal), ("ui.today", self.today),
+                                               ("ui.same_deal", self.same_deal)))
         ]
-        self.winnable_toggle = Toggle(Box(p(18), p(284), self.pw - p(36), p(60)), "ui.new_game.winnable_only",
+        self.winnable_toggle = Toggle(Box(p(18), p(284), self.pw - p(36), p(60 + self.dy)), "ui.new_game.winnable_only",
                                       "ui.new_game.winnable_only_help", self.app.settings.winnable_only,
                                       lambda v: self.app.change_setting("winnable_only", v))
-        self.field = TextField(Box(p(28), p(416), p(390), p(54)), self.code_changed, self.play_code)
+        play_w = min(200, inner * 0.36)
+        self.field = TextField(Box(p(28), p(416 + self.dy), p(inner - play_w - 14), p(54)), self.code_changed, self.play_code)
         self.field.focused = True
-        self.play_button = Button(Box(p(432), p(416), p(200), p(54)), "ui.new_game.play_code", self.play_code)
+        self.play_button = Button(Box(p(28 + inner - play_w), p(416 + self.dy), p(play_w), p(54)), "ui.new_game.play_code",
+                                  self.play_code)
         self.close_button = Button(Box(self.pw - p(180), self.ph - p(74), p(152), p(50)), "ui.close", self.close, style="secondary")
         self.widgets = [*self.game_buttons.values(), *self.cell_buttons.values(), *self.deal_buttons,
                         self.winnable_toggle, self.field, self.play_button, self.close_button]
@@ -97,17 +104,18 @@ class NewGameDialog(PanelScene):
         p = self.px
         label_size = p(19)
         for key, y in (("ui.new_game.game", 105), ("ui.new_game.cells", 169)):
-            img = fit_text(translate(key, lang), label_size, theme.PANEL_DIM, p(130), bold=True)
+            room = min(b.box.x for b in self.game_buttons.values()) - p(28) - p(10)
+            img = fit_text(translate(key, lang), label_size, theme.PANEL_DIM, room, bold=True)
             surf.blit(img, img.get_rect(midleft=(p(28), p(y))))
-        pygame.draw.line(surf, theme.PANEL_LINE, (p(28), p(368)), (self.pw - p(28), p(368)))
+        pygame.draw.line(surf, theme.PANEL_LINE, (p(28), p(368 + self.dy)), (self.pw - p(28), p(368 + self.dy)))
         img = fit_text(translate("ui.new_game.code", lang), label_size, theme.PANEL_DIM, p(300), bold=True)
-        surf.blit(img, (p(28), p(384)))
+        surf.blit(img, (p(28), p(384 + self.dy)))
         key, params = self.code_state
         color = theme.OK if self.code_ok else theme.ERROR if self.code_error else theme.PANEL_DIM
         message = translate(key, lang, **params)
         lines, size = wrap_fit(message, p(16), self.pw - p(56), 2)
         for i, line in enumerate(lines):
-            surf.blit(font(size).render(line, True, color), (p(28), p(482) + i * p(22)))
+            surf.blit(font(size).render(line, True, color), (p(28), p(482 + self.dy) + i * p(22)))
 
     def code_changed(self, text: str) -> None:
         self.code_ok = self.code_error = False
@@ -148,17 +156,19 @@ class ConfirmDialog(PanelScene):
 
     def __init__(self, app: "Host", on_yes: Callable[[], None], *, title: str = "ui.confirm.title",
                  body: str = "ui.confirm.body", yes: str = "ui.confirm.yes", no: str = "ui.confirm.no",
-                 params: dict | None = None) -> None:
+                 params: dict | None = None, destructive: bool = False) -> None:
         self.on_yes = on_yes
+        self.yes_style = "danger" if destructive else "primary"  # a destructive answer looks it
         self.title_key, self.body_key, self.yes_key, self.no_key = title, body, yes, no
         self.params = params or {}
         super().__init__(app, 560, 250)
 
     def build(self) -> None:
         p = self.px
+        w = min(240, (self.base_w - 56 - 16) / 2)
         self.widgets = [
-            Button(Box(p(28), self.ph - p(78), p(240), p(54)), self.yes_key, self.yes),
-            Button(Box(self.pw - p(268), self.ph - p(78), p(240), p(54)), self.no_key, self.close, style="secondary"),
+            Button(Box(p(28), self.ph - p(78), p(w), p(54)), self.yes_key, self.yes, style=self.yes_style),
+            Button(Box(self.pw - p(28 + w), self.ph - p(78), p(w), p(54)), self.no_key, self.close, style="secondary"),
         ]
 
     def yes(self) -> None:
@@ -190,23 +200,26 @@ class OptionsDialog(PanelScene):
     )
 
     def __init__(self, app: "Host") -> None:
-        super().__init__(app, 720, 700)
+        # a narrow window: room for each toggle's two lines, the panel scrolls
+        super().__init__(app, 720, 700 if app.width / dialog_scale(app) >= 600 else 940)
 
     def build(self) -> None:
         p, settings = self.px, self.app.settings
         # the toggles share the room above the language row (its label included)
-        step = min(64, (self.ph / self.s - 74 - 148 - 34) / len(self.TOGGLES))
+        step = min(64 if self.base_w >= 600 else 84, (self.ph / self.s - 74 - 148 - 34) / len(self.TOGGLES))
         self.widgets = [
             Toggle(Box(p(18), p(74 + i * step), self.pw - p(36), p(step - 2)), label, help_key, getattr(settings, name),
                    lambda v, name=name: self.app.change_setting(name, v))
             for i, (name, label, help_key) in enumerate(self.TOGGLES)
         ]
+        bw = min(220, (self.base_w - 56 - 16) / 2)
         self.widgets += [
-            Button(Box(self.pw - p(180), self.ph - p(74), p(152), p(50)), "ui.close", self.close, style="secondary"),
+            Button(Box(self.pw - p(28 + min(152, bw)), self.ph - p(74), p(min(152, bw)), p(50)), "ui.close", self.close,
+                   style="secondary"),
         ]
         self.widgets += self.language_row()
         if self.app.persistence is not None:
-            self.widgets.append(Button(Box(p(28), self.ph - p(74), p(220), p(50)), "ui.stats", self.app.open_stats,
+            self.widgets.append(Button(Box(p(28), self.ph - p(74), p(bw), p(50)), "ui.stats", self.app.open_stats,
                                        style="secondary"))
 
     # The language row sits just above the bottom buttons, whatever is added above it.
@@ -332,9 +345,10 @@ class WinScene(PanelScene):
 
     def build(self) -> None:
         p = self.px
+        w = min(240, (self.base_w - 56 - 16) / 2)
         self.widgets = [
-            Button(Box(p(28), self.ph - p(80), p(240), p(56)), "ui.new_deal", self.new_deal),
-            Button(Box(self.pw - p(268), self.ph - p(80), p(240), p(56)), "ui.same_deal", self.same_deal, style="secondary"),
+            Button(Box(p(28), self.ph - p(80), p(w), p(56)), "ui.new_deal", self.new_deal),
+            Button(Box(self.pw - p(28 + w), self.ph - p(80), p(w), p(56)), "ui.same_deal", self.same_deal, style="secondary"),
         ]
 
     def draw_content(self, surf: pygame.Surface, lang: str) -> None:

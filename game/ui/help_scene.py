@@ -127,6 +127,7 @@ class RulesScene(PanelScene):
     """The help pages, one tab each."""
 
     title_key = "help.title"
+    fit_window = True  # the pages scroll inside the panel
 
     def __init__(self, app: "Host") -> None:
         current = app.session.game.position.game if app.session.game else registry.default_game().id
@@ -138,9 +139,7 @@ class RulesScene(PanelScene):
         self.players = [ExamplePlayer(e) for e in EXAMPLES]
         self.example = 0 if current == registry.default_game().id else min(1, len(EXAMPLES) - 1)
         self._preview: tuple[tuple, pygame.Surface] | None = None
-        base_w = min(940, app.width / app.scale - 32)
-        base_h = app.height / app.scale - 32
-        super().__init__(app, base_w, base_h)
+        super().__init__(app, 940, 4000)  # as tall as the window allows
 
     # ---- layout ----------------------------------------------------------------------
 

@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     from .scene import Host
 
 SCRIM_LAYER = 3000
+MIN_SCALE = 0.86  # the smallest type scale of a dialog: 14 px labels stay 12 px
+
+
+def dialog_scale(app) -> float:
+    return max(app.scale, MIN_SCALE)
 
 
 class PanelScene(Scene):
@@ -32,6 +37,7 @@ class PanelScene(Scene):
     of choices and choose, Up / Down move to the previous / next widget."""
 
     modal = True
+    fit_window = False  # True: never taller than the window (the panel scrolls its own content)
     title_key = ""
     scrim_top = 0  # the win panel leaves the top bar uncovered
 
@@ -49,10 +55,22 @@ class PanelScene(Scene):
         """The panel's box, scrim and shape for the app's current size."""
         app = self.app
         width, height = self.base
-        s = app.scale
-        self.pw, self.ph = min(round(width * s), app.width - 16), min(round(height * s), app.height - 16)
-        self.s = self.pw / width
-        self.box = Box((app.width - self.pw) // 2, (app.height - self.ph) // 2, self.pw, self.ph)
+        # one type scale for every dialog, never so small that a text drops
+        # under the floor: on a small window the panel gets narrower (its
+        # rows reflow) instead of shrinking its type
+        s = dialog_scale(app)
+        room_h = (app.height - 16) / s
+        width = min(width, (app.width - 16) / s)
+        if self.fit_window:
+            height = min(height, room_h)
+        self.pw, self.ph = round(width * s), round(height * s)
+        self.s = s
+        self.base_w, self.base_h = width, height
+        # taller than the window: the panel shows a part and scrolls (wheel, drag, keys)
+        self.view_h = min(self.ph, app.height - 16)
+        self.pan = min(getattr(self, "pan", 0), self.ph - self.view_h)
+        self.pan_from: tuple[int, int] | None = None
+        self.box = Box((app.width - self.pw) // 2, (app.height - self.view_h) // 2, self.pw, self.view_h)
         scrim = pygame.Surface((app.width, app.height - self.scrim_top), pygame.SRCALPHA)
         scrim.fill(theme.SCRIM)
         # a dialog opened over another one dims it too
@@ -62,7 +80,8 @@ class PanelScene(Scene):
         above = 10 * len(others)
         self.scrim = ImageSprite(scrim, (0, self.scrim_top), SCRIM_LAYER + above)
         self._shape = rounded_mask(self.pw, self.ph, round(16 * self.s), theme.PANEL)
-        self.panel = ImageSprite(self._shape.copy(), self.box[:2], SCRIM_LAYER + above + 1)
+        self._view = rounded_mask(self.pw, self.view_h, round(16 * self.s), (255, 255, 255))
+        self.panel = ImageSprite(self._view.copy(), self.box[:2], SCRIM_LAYER + above + 1)
         self.sprites[:2] = [self.scrim, self.panel]
 
     def relayout(self) -> None:
@@ -104,16 +123,53 @@ class PanelScene(Scene):
         if self.key_focus is not None and self.key_focus in self.widgets:
             ring = pygame.Rect(self.key_focus.box).inflate(self.px(10), self.px(10))
             pygame.draw.rect(surf, theme.FOCUS_DIALOG, ring, width=max(2, self.px(3)), border_radius=self.px(12))
+        if self.view_h < self.ph:  # the part in view, and a thin bar that says where
+            view = self._view.copy()
+            view.blit(surf.subsurface((0, self.pan, self.pw, self.view_h)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+            bar_h = max(self.px(30), self.view_h * self.view_h // self.ph)
+            bar_y = (self.view_h - bar_h) * self.pan // max(1, self.ph - self.view_h)
+            pygame.draw.rect(view, theme.PANEL_LINE, (self.pw - self.px(8), bar_y, self.px(4), bar_h), border_radius=self.px(2))
+            surf = view
         self.panel.show(surf)
+
+    def pan_to(self, pan: int) -> None:
+        pan = max(0, min(self.ph - self.view_h, round(pan)))
+        if pan != self.pan:
+            self.pan = pan
+            self.redraw()
+
+    def pan_event(self, event: pygame.event.Event) -> bool:
+        """Scroll a panel taller than the window: the wheel, or a drag that
+        starts off the widgets (a finger). True if the event was that."""
+        if self.view_h >= self.ph:
+            return False
+        if event.type == pygame.MOUSEWHEEL:
+            self.pan_to(self.pan - event.y * self.px(48))
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1 and self.box.contains(*event.pos):
+            local = self.local(event.pos)
+            if not any(w.enabled and w.box.contains(*local) for w in self.widgets):
+                self.pan_from = (event.pos[1], self.pan)
+                return True
+        if event.type == pygame.MOUSEMOTION and self.pan_from is not None:
+            y0, pan0 = self.pan_from
+            self.pan_to(pan0 - (event.pos[1] - y0))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self.pan_from is not None:
+            self.pan_from = None
+            return True
+        return False
 
     def refresh_text(self) -> None:
         self.redraw()
 
     def local(self, pos: tuple[int, int]) -> tuple[int, int]:
-        return (pos[0] - self.box.x, pos[1] - self.box.y)
+        return (pos[0] - self.box.x, pos[1] - self.box.y + self.pan)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         kinds = {pygame.MOUSEBUTTONDOWN: "down", pygame.MOUSEBUTTONUP: "up", pygame.MOUSEMOTION: "move"}
+        if self.pan_event(event):
+            return True
         if event.type in kinds:
             if getattr(event, "button", 1) != 1 and event.type != pygame.MOUSEMOTION:
                 return self.modal
@@ -152,6 +208,12 @@ class PanelScene(Scene):
 
     def set_key_focus(self, widget: Widget | None) -> None:
         self.key_focus = widget
+        if widget is not None and self.view_h < self.ph:  # scrolled into view
+            margin = self.px(16)
+            if widget.box.y - margin < self.pan:
+                self.pan = max(0, widget.box.y - margin)
+            elif widget.box.bottom + margin > self.pan + self.view_h:
+                self.pan = min(self.ph - self.view_h, widget.box.bottom + margin - self.view_h)
         for w in self.widgets:
             if isinstance(w, TextField):
                 w.focused = w is widget

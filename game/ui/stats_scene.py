@@ -59,9 +59,7 @@ class StatsScene(PanelScene):
         pos = app.session.game.position if app.session.game else None
         self.choice = (pos.game, pos.variant) if pos else (app.settings.game, app.settings.variant)
         self.measure = "time"  # what the bars' height shows: "time" or "score"
-        base_w = min(900, app.width / app.scale - 32)
-        base_h = min(680 if app.width >= app.height else 900, app.height / app.scale - 32)
-        super().__init__(app, base_w, base_h)
+        super().__init__(app, 900, 680 if app.width >= app.height else 900)
 
     @property
     def stats(self) -> VariantStats:
@@ -78,17 +76,22 @@ class StatsScene(PanelScene):
             box = Box(p(28) + col * (w + p(8)), p(76) + row * p(52), w, p(44))
             self.choice_buttons.append(VariantButton(box, g, v, lambda c=(g, v): self.choose(c), p(16)))
         self.grid_top = self.choice_buttons[-1].box.bottom + p(18)
-        tile_rows = 2
+        self.tiles_per_row = 4 if inner >= p(4 * 130) else 2
+        tile_rows = -(-8 // self.tiles_per_row)
         self.tile_h = p(84)
-        self.chart_top = self.grid_top + tile_rows * self.tile_h + p(10) + p(18)
+        self.chart_top = self.grid_top + tile_rows * (self.tile_h + p(10)) + p(18)
         mw = p(130)
+        # a narrow panel: the heading on its own line, the measure under it
+        self.stacked = inner < p(640)
+        my = self.chart_top + (p(40) if self.stacked else 0)
+        self.chart_body_top = my + p(52)
         self.measure_buttons = {
-            m: Button(Box(self.pw - p(28) - (2 - i) * mw - (1 - i) * p(8), self.chart_top, mw, p(40)), f"ui.stats.by_{m}",
+            m: Button(Box(self.pw - p(28) - (2 - i) * mw - (1 - i) * p(8), my, mw, p(40)), f"ui.stats.by_{m}",
                       lambda m=m: self.choose_measure(m), style="choice", size=p(16))
             for i, m in enumerate(("time", "score"))
         }
-        self.reset_button = Button(Box(p(28), self.ph - p(74), p(220), p(50)), "ui.stats.reset", self.ask_reset,
-                                   style="secondary")
+        self.reset_button = Button(Box(p(28), self.ph - p(74), p(min(220, self.base_w - 56 - 152 - 16)), p(50)),
+                                   "ui.stats.reset", self.ask_reset, style="danger")
         self.widgets = [*self.choice_buttons, *self.measure_buttons.values(), self.reset_button,
                         Button(Box(self.pw - p(180), self.ph - p(74), p(152), p(50)), "ui.close", self.close,
                                style="secondary")]
@@ -114,7 +117,7 @@ class StatsScene(PanelScene):
     def ask_reset(self) -> None:
         name = variant_name(*self.choice, self.app.settings.lang)
         self.app.push(ConfirmDialog(self.app, self.reset, title="ui.stats.reset_title", body="ui.stats.reset_body",
-                                    yes="ui.stats.reset_yes", no="ui.cancel", params={"name": name}))
+                                    yes="ui.stats.reset_yes", no="ui.cancel", params={"name": name}, destructive=True))
 
     def reset(self) -> None:
         self.app.persistence.reset_stats(*self.choice)
@@ -130,7 +133,7 @@ class StatsScene(PanelScene):
     def draw_figures(self, surf: pygame.Surface, lang: str) -> None:
         p = self.px
         items = figures(self.stats, lang)
-        per_row = 4
+        per_row = self.tiles_per_row
         inner = self.pw - p(56)
         w = (inner - (per_row - 1) * p(8)) // per_row
         for i, (key, value) in enumerate(items):
@@ -144,16 +147,16 @@ class StatsScene(PanelScene):
             for line in lines:
                 img = font(size).render(line, True, theme.PANEL_DIM)
                 surf.blit(img, img.get_rect(midtop=(tile.centerx, y)))
-                y += font(size).get_linesize() - p(2)
+                y += font(size).get_linesize()
 
     def draw_chart(self, surf: pygame.Surface, lang: str) -> None:
         p = self.px
-        buttons_left = min(b.box.x for b in self.measure_buttons.values())
+        buttons_left = self.pw - p(28) if self.stacked else min(b.box.x for b in self.measure_buttons.values())
         heading = fit_text(translate("ui.stats.recent", lang, count=RECENT), p(19), theme.PANEL_TEXT,
                            buttons_left - p(28) - p(12), bold=True)
         surf.blit(heading, heading.get_rect(midleft=(p(28), self.chart_top + p(20))))
         legend_y = self.ph - p(74) - p(30)
-        area = pygame.Rect(p(28), self.chart_top + p(52), self.pw - p(56), legend_y - p(10) - self.chart_top - p(52))
+        area = pygame.Rect(p(28), self.chart_body_top, self.pw - p(56), legend_y - p(10) - self.chart_body_top)
         pygame.draw.rect(surf, (241, 238, 229), area, border_radius=p(10))
         recent = self.stats.recent
         if not recent:

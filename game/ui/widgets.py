@@ -13,7 +13,7 @@ import pygame
 
 from ..i18n import translate
 from . import theme
-from .fonts import fit_text, font, wrap
+from .fonts import _note, fit_text, font, wrap_fit
 from .layout import Box
 from .textin import clean
 
@@ -75,6 +75,9 @@ class Button(Widget):
                 return theme.BUTTON, theme.BUTTON_TEXT, None
             fill = (236, 232, 222) if self.hover else (246, 243, 236)
             return fill, theme.PANEL_TEXT, theme.PANEL_LINE
+        if self.style == "danger":  # a destructive action (it asks first)
+            fill = (150, 24, 34) if self.pressed else (196, 44, 52) if self.hover else theme.ERROR
+            return fill, theme.BUTTON_TEXT, None
         if self.style == "secondary":
             fill = (226, 222, 210) if self.pressed else (238, 234, 224) if self.hover else (246, 243, 236)
             return fill, theme.PANEL_TEXT, theme.PANEL_LINE
@@ -97,23 +100,43 @@ class Button(Widget):
         size = self.size or max(12, round(rect.height * 0.42))
         bold = self.style != "secondary"
         words = self.text(lang)
-        if font(size, bold).size(words)[0] > rect.width - 12 and " " in words:
-            # too long for one line: two lines if they fit the button's height
-            small, lines = size, []  # a tiny window: size may start at 10 already
-            while small > 10:
-                lines = wrap(words, small, rect.width - 12, bold, note=False)
-                if len(lines) <= 2 and font(small, bold).get_linesize() * len(lines) <= rect.height - 4:
+        pad = max(8, round(rect.height * 0.24))  # never touching the border
+        room = rect.width - 2 * pad
+        # one line, a little smaller if need be; else two balanced lines
+        one = size
+        while one > max(12, round(size * 0.84)) and font(one, bold).size(words)[0] > room:
+            one -= 1
+        if font(one, bold).size(words)[0] > room and " " in words:
+            small = size
+            while True:
+                lines = balanced_lines(words, small, bold)
+                line_h = font(small, bold).get_linesize()
+                fits = max(font(small, bold).size(line)[0] for line in lines) <= room
+                if (fits and line_h * 2 <= rect.height - 4) or small <= 11:
                     break
                 small -= 1
-            if len(lines) == 2 and small >= size * 0.8:
-                wrap(words, small, rect.width - 12, bold)  # for the text-fit log
-                line_h = font(small, bold).get_linesize()
-                for i, line in enumerate(lines):
-                    img = font(small, bold).render(line, True, ink)
-                    surf.blit(img, img.get_rect(center=(rect.centerx, rect.centery + (i - 0.5) * line_h)))
-                return
-        img = fit_text(words, size, ink, rect.width - 12, bold=bold)
+            for line in lines:
+                _note(line, font(small, bold).size(line)[0], room, small)  # for the text-fit log
+            for i, line in enumerate(lines):
+                img = font(small, bold).render(line, True, ink)
+                surf.blit(img, img.get_rect(center=(rect.centerx, rect.centery + (i - 0.5) * line_h)))
+            return
+        img = fit_text(words, one, ink, room, bold=bold, min_size=11)
         surf.blit(img, img.get_rect(center=rect.center))
+
+
+def balanced_lines(words: str, size: int, bold: bool) -> list[str]:
+    """``words`` on two lines split where the longer line is shortest
+    ("Ván bài / hôm nay", never "Ván bài hôm / nay")."""
+    parts = words.split(" ")
+    f = font(size, bold)
+    best = None
+    for cut in range(1, len(parts)):
+        first, second = " ".join(parts[:cut]), " ".join(parts[cut:])
+        width = max(f.size(first)[0], f.size(second)[0])
+        if best is None or width < best[0]:
+            best = (width, [first, second])
+    return best[1] if best else [words]
 
 
 class Toggle(Widget):
@@ -139,10 +162,16 @@ class Toggle(Widget):
         state = fit_text(translate("ui.on" if self.value else "ui.off", lang), max(12, round(rect.height * 0.24)), theme.PANEL_DIM, sw * 2)
         surf.blit(state, state.get_rect(midright=(switch.x - 10, switch.centery)))
         text_w = switch.x - rect.x - 30 - state.get_width()
-        title = fit_text(translate(self.label, lang), max(14, round(rect.height * 0.3)), theme.PANEL_TEXT, text_w, bold=True)
-        surf.blit(title, (rect.x + 10, rect.y + rect.height * 0.14))
-        helptext = fit_text(translate(self.help_key, lang), max(11, round(rect.height * 0.22)), theme.PANEL_DIM, text_w)
-        surf.blit(helptext, (rect.x + 10, rect.y + rect.height * 0.56))
+        title = fit_text(translate(self.label, lang), max(14, round(min(rect.height, 64) * 0.3)), theme.PANEL_TEXT, text_w,
+                         bold=True, min_size=12)
+        surf.blit(title, (rect.x + 10, rect.y + rect.height * (0.08 if rect.height > 70 else 0.14)))
+        # the explanation: one line, or two where the toggle is tall enough
+        size = max(12, round(min(rect.height, 64) * 0.22))
+        room = max(1, int((rect.bottom - (rect.y + rect.height * 0.5)) // font(size).get_linesize()))
+        lines, size = wrap_fit(translate(self.help_key, lang), size, text_w, min(2, room), min_size=11)
+        for i, line in enumerate(lines):
+            surf.blit(font(size).render(line, True, theme.PANEL_DIM),
+                      (rect.x + 10, rect.y + rect.height * (0.5 if len(lines) > 1 else 0.56) + i * font(size).get_linesize()))
 
 
 class TextField(Widget):

@@ -54,7 +54,7 @@ def test_the_longest_columns_the_rules_allow():
 def test_the_index_is_drawn_inside_its_strip(large):
     """Rank and suit side by side, one size for every rank, and nothing of
     them below the strip a fanned card shows."""
-    for w in range(20, 260, 7):
+    for w in range(20, 260, 11):
         idx = index_for(w, large)
         top, band = index_band(idx.size)
         assert idx.y + band < idx.h
@@ -113,3 +113,35 @@ def test_a_squeezed_column_shows_its_count(driver_for):
     assert set(badges) == {7, 8} and badges[8][0] == 21
     d.app.change_setting("large_cards", False)  # room again: no count
     assert d.table.counts.badges == {}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_dialog_opens_inside_the_window(size):
+    """New game, Options, Rules, Statistics (it crashed on phones) and the
+    reset question: inside the window at every size, in every language; a
+    panel taller than the window scrolls."""
+    app = build_app(["--size", f"{size[0]}x{size[1]}", "--deal", "EH1-N-AAAAAAF"], storage=MemoryStorage(),
+                    headless=True, now=FakeClock())
+    app.persistence.stats.record("easy-harp", "N", won=True, seconds=300, score=900)
+    for lang in CATALOGUES if min(size) < 800 else ("hu",):  # the big screens: the longest words only
+        app.set_language(lang)
+        for open_it in (app.open_new_game, app.open_options, app.open_rules, app.open_stats):
+            open_it()
+            dialog = app.top()
+            app.frame()
+            box = dialog.box
+            assert 0 <= box.x and box.right <= size[0] and 0 <= box.y and box.bottom <= size[1]
+            if dialog.view_h < dialog.ph:  # scrolls: the wheel reaches the end
+                pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-100, flipped=False))
+                app.frame()
+                assert dialog.pan == dialog.ph - dialog.view_h
+            if open_it == app.open_stats:
+                reset = dialog.reset_button
+                assert reset.style == "danger"
+                dialog.pan_to(reset.box.y)
+                reset.activate()
+                question = app.top()
+                assert question is not dialog and question.widgets[0].style == "danger"
+                app.pop(question)
+                assert app.persistence.stats.get("easy-harp", "N").played == 1  # asked first, nothing lost
+            app.pop(dialog)
