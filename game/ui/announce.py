@@ -114,8 +114,9 @@ def describe_focus(pos: Position, pile: Pile, row: int | None, lang: str, held: 
 
 class Announcer:
     """Says things: to the page's live region (browser) and to the status
-    line (``show``, set by the table). ``window`` is the page (None: the
-    platform module finds it; tests hand in a fake one)."""
+    line (``show``, set by the table), and says what happens to the game
+    in progress once it ``listen``s to the session. ``window`` is the page
+    (None: the platform module finds it; tests hand in a fake one)."""
 
     def __init__(self, app: "Host") -> None:
         self.app = app
@@ -143,7 +144,6 @@ class Announcer:
     # ---- the game in progress, in words ------------------------------------------------
 
     def listen(self, session: "Session") -> None:
-        self.session = session
         session.on("started", self.on_started)
         session.on("played", self.on_played)
         session.on("undone", self.on_played)
@@ -155,11 +155,11 @@ class Announcer:
         self.say_key("say.new_game", game=translate(f"game.{pos.game}", self.lang), deal=deal_name(pos.deal, self.lang))
 
     def on_played(self, outcome: Outcome) -> None:
-        self.say(describe_outcome(outcome, self.session.game.position, self.lang))
+        self.say(describe_outcome(outcome, self.app.session.game.position, self.lang))
 
     def on_refused(self, outcome: Outcome) -> None:
         explain = self.app.settings.interactive_rules
-        self.say(describe_outcome(outcome, self.session.game.position, self.lang, explain=explain))
+        self.say(describe_outcome(outcome, self.app.session.game.position, self.lang, explain=explain))
 
     def on_won(self, game: "Game") -> None:
         self.say_key("say.won", score=game.position.score, moves=game.position.moves)
