@@ -10,7 +10,7 @@ build/matrix). It prints, per size, the smallest card index and face-up
 strip in pixels and any broken layout promise.
 
 ``python tools/ui_screens.py --readme``: the README's screenshots
-(assets/screenshots/).
+(docs/screenshots/, which the browser bundle leaves out).
 
 Nothing real is stored: every app runs on a MemoryStorage.
 """
@@ -187,9 +187,9 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
 def readme_shots(out: Path) -> None:
     """Small screenshots for the README: each game on a desktop window, and a phone."""
     out.mkdir(parents=True, exist_ok=True)
-    shots = (("easy-harp_1280x720.png", "EH1-N-AAAAAAF", (1280, 720), "c5>c4 c1>c4 draw"),
-             ("eight-off_1280x720.png", "EO1-C8-AAAAAAC", (1280, 720), "c7>r c3>r c3>c7 r1>c8"),
-             ("easy-harp_phone_390x844.png", "EH1-N-AAAAAAF", (390, 844), "c5>c4 c1>c4 draw"))
+    shots = (("easy-harp_960x540.png", "EH1-N-AAAAAAF", (960, 540), "c5>c4 c1>c4 draw"),
+             ("eight-off_960x540.png", "EO1-C8-AAAAAAC", (960, 540), "c7>r c3>r c3>c7 r1>c8"),
+             ("eight-off_phone_390x844.png", "EO1-C8-AAAAAAC", (390, 844), "c7>r c3>r c3>c7 r1>c8"))
     for name, deal, size, actions in shots:
         app = app_for("en", size, deal)
         for action in actions.split():
@@ -204,6 +204,6 @@ if __name__ == "__main__":
     if args and args[0] == "--matrix":
         matrix(Path(args[1] if len(args) > 1 else "build/matrix"))
     elif args and args[0] == "--readme":
-        readme_shots(Path(args[1] if len(args) > 1 else ROOT / "assets" / "screenshots"))
+        readme_shots(Path(args[1] if len(args) > 1 else ROOT / "docs" / "screenshots"))
     else:
         main(Path(args[0] if args else "build/screens"))

@@ -13,6 +13,8 @@ from . import theme
 from .fonts import font
 from .layout import Index, index_for
 
+SMALL_CARD = 46  # px wide: below this a number card shows one large suit, not its pips
+
 # Pip positions for 2..10: (x, y) with x in {0, .5, 1} across the pip box and
 # y from 0 (top) to 1 (bottom); pips below the middle are drawn upside down.
 PIPS = {
@@ -118,8 +120,11 @@ class CardArt:
         surf.blit(corner, (idx.x, idx.y))
         surf.blit(pygame.transform.rotate(corner, 180), (w - idx.x - corner.get_width(), h - idx.y - corner.get_height()))
 
-        if rank == 1:
-            self._pip(surf, symbol, color, w / 2, h / 2, round(w * 0.55), False)
+        if rank == 1 or (rank <= 10 and w < SMALL_CARD):
+            # an ace, or a card too small for its pips to read: one large
+            # suit below the index (the index says the rank)
+            cy = (self.index.h + h) / 2 if rank > 1 else h / 2
+            self._pip(surf, symbol, color, w / 2, cy, round(w * (0.55 if rank == 1 else 0.5)), False)
         elif rank <= 10:
             left, right = w * 0.32, w * 0.68
             size = round(w * (0.24 if rank <= 3 else 0.22))

@@ -59,22 +59,26 @@ class ExamplePlayer:
             return refusal_message(self.outcome, lang)
         return None
 
-    def shown_action(self) -> tuple[Action, bool] | None:
-        """The action the caption speaks of, and whether the engine took it."""
-        if self.step == 0:
-            return None
+    def shown_action(self) -> tuple[Action, bool | None] | None:
+        """The action the caption speaks of, and whether the engine took it
+        (None: not played yet, the start's caption points at its target)."""
+        if self.step == 0:  # the start: where the first step goes (the card the caption names)
+            return (Action.parse(self.example.steps[0].action), None) if self.example.steps else None
         return Action.parse(self.example.steps[self.step - 1].action), bool(self.outcome and self.outcome.ok)
 
 
 def render_position(pos: Position, width: int, height: int, lang: str,
-                    highlight: tuple[Action, bool] | None = None) -> pygame.Surface:
+                    highlight: tuple[Action, bool | None] | None = None) -> pygame.Surface:
     """A small picture of the table at ``pos``: the same layout and card art
     as the game, drawn once into a surface of ``width`` x ``height``.
     ``highlight``: (an action, whether it was played) marks the cards it
     moved where they landed, or the cards it tried to move and where to."""
     from .table import felt, pile_marker
 
-    layout = make_layout(pos.game, pos.variant, width, height, ("x",))
+    # cards as large as this position allows (not sized for the longest
+    # columns a game can reach), so their corners read
+    fit = max(((hidden, len(col) + 1) for col, hidden in zip(pos.columns, pos.hidden)), key=lambda t: t[1] + t[0])
+    layout = make_layout(pos.game, pos.variant, width, height, ("x",), fit=fit)
     top = layout.bar.h - round(6 * layout.scale)  # the preview has no bar
     surf = felt(width, height)
     art = card_art(layout.card_w, layout.card_h, lang, index=layout.index)
@@ -115,7 +119,9 @@ def render_position(pos: Position, width: int, height: int, lang: str,
             rect = pygame.Rect(first[0], first[1], layout.card_w, last[1] - first[1] + layout.card_h)
             pygame.draw.rect(surf, color, rect.inflate(6, 6), line, border_radius=art.radius + 2)
 
-        if played:
+        if played is None:  # before the first step: the card the caption asks to watch
+            outline(action.dst, 1, theme.HIGHLIGHT)
+        elif played:
             outline(action.dst, action.count, theme.HIGHLIGHT)
         else:
             outline(action.src, action.count, theme.HIGHLIGHT)

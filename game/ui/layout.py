@@ -160,7 +160,7 @@ class Layout:
 
 
 def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple[str, ...] = BUTTONS,
-                *, large: bool = False, mirrored: bool = False) -> Layout:
+                *, large: bool = False, mirrored: bool = False, fit: tuple[int, int] | None = None) -> Layout:
     """The table for a ``width`` x ``height`` surface, portrait when it is
     taller than wide. ``large``: bigger cards and indices, narrower gaps
     (the longest columns may then squeeze). ``mirrored``: left-handed, the
@@ -199,7 +199,9 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
         w_top = (width - 2 * pad) / (n_top + (n_top - 1) * gap_ratio + (0.2 if large else 0.5))
     else:
         w_top = w_cols
-    hidden_max, longest = longest_column(game, variant)
+    # the column the cards are sized for: the longest the rules allow, or
+    # (``fit``: face-down cards, cards) the longest of a known position
+    hidden_max, longest = fit or longest_column(game, variant)
     if large:  # larger cards: the longest columns the rules allow may squeeze
         longest = min(longest, hidden_max + 9 if hidden_max else 13)
     down_steps = hidden_max

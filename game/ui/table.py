@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 DOUBLE_TAP_MS = 350
 DRAG_THRESHOLD = 6  # logical px before a press becomes a drag
+TOUCH_SLOP = 14  # the same on a touch-sized screen: a tap's wobble is not a drag
 DEAL_STAGGER_MS = 14
 VISIBLE_IN_STACK = 2  # stock, waste, foundations: only the top cards are drawn
 
@@ -385,6 +386,17 @@ class TableScene(Scene):
         self.sound_of(outcome)
         self.sync(animate=True)
 
+    def tell(self, text: str, kind: str = "say") -> None:
+        """The one message place, below the columns (it never covers a
+        card): ``"refusal"`` and ``"hint"`` show on the banner for three
+        seconds (a hint is also said to a screen reader), ``"say"`` is an
+        announcement (the page's live region, natively the status line in
+        the same place, held back while the banner shows)."""
+        if kind in ("say", "hint"):
+            self.app.announcer.say(text)
+        if kind in ("refusal", "hint") and self.banner is not None:
+            self.banner.show(text, self.app.now())
+
     def show_refusal(self, outcome: Outcome) -> None:
         settings = self.app.settings
         if settings.interactive_rules:
@@ -558,7 +570,8 @@ class TableScene(Scene):
         press = self.press
         if not press["dragging"]:
             sx, sy = press["start"]
-            if abs(pos[0] - sx) + abs(pos[1] - sy) < DRAG_THRESHOLD or not press["sprites"] or press["pile"].kind == STOCK:
+            slop = TOUCH_SLOP if self.layout.touch else DRAG_THRESHOLD  # a finger's tap wobbles more
+            if abs(pos[0] - sx) + abs(pos[1] - sy) < slop or not press["sprites"] or press["pile"].kind == STOCK:
                 return
             press["dragging"] = True
             for i, sprite in enumerate(press["sprites"]):

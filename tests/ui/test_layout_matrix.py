@@ -145,3 +145,29 @@ def test_every_dialog_opens_inside_the_window(size):
                 app.pop(question)
                 assert app.persistence.stats.get("easy-harp", "N").played == 1  # asked first, nothing lost
             app.pop(dialog)
+
+
+def test_a_fingers_wobble_is_a_tap_not_a_drag(driver_for):
+    from .positions import easy_harp
+
+    d = driver_for(easy_harp([["AS"], ["9D"]]), size=(390, 844))
+    assert d.table.layout.touch
+    x, y = d.card_center(Pile("c", 0))
+    d.press((x, y))
+    d.post(pygame.MOUSEMOTION, pos=(x + 7, y + 5), rel=(7, 5), buttons=(1, 0, 0))
+    d.run(1)
+    d.release((x + 7, y + 5))
+    d.settle()
+    assert sum(len(f) for f in d.game.position.foundations) == 1  # the tap sent the ace home
+    assert not d.game.position.columns[0]
+
+
+def test_one_message_place_shows_a_refusal_once(driver_for):
+    d = driver_for("EH1-N-AAAAAAF", size=(800, 600))
+    table = d.table
+    table.tell("Only a king goes into an empty column.", "refusal")
+    d.app.announcer.say("Refused: Only a king goes into an empty column.")
+    assert table.banner.visible and not table.status.visible
+    assert table.banner.rect.top >= table.layout.columns_bottom  # below every card
+    table.tell("Hint: 7 of hearts to column 3", "hint")
+    assert table.banner.text == "Hint: 7 of hearts to column 3" and d.app.announcer.last == table.banner.text
