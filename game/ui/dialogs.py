@@ -36,7 +36,7 @@ class NewGameDialog(PanelScene):
         self.choice_variant = pos.variant if pos else app.settings.variant
         self.code_state: tuple[str, dict] = CODE_HINT
         self.code_ok = self.code_error = False
-        self.dy = 0 if app.width / dialog_scale(app) >= 600 else 22  # narrow: a taller toggle, two lines
+        self.dy = 22 if app.width / dialog_scale(app) >= 600 else 72  # a toggle tall enough for its explanation
         super().__init__(app, 660, 610 + self.dy)
 
     def build(self) -> None:
@@ -201,12 +201,12 @@ class OptionsDialog(PanelScene):
 
     def __init__(self, app: "Host") -> None:
         # a narrow window: room for each toggle's two lines, the panel scrolls
-        super().__init__(app, 720, 700 if app.width / dialog_scale(app) >= 600 else 940)
+        super().__init__(app, 720, 700 if app.width / dialog_scale(app) >= 600 else 1140)
 
     def build(self) -> None:
         p, settings = self.px, self.app.settings
         # the toggles share the room above the language row (its label included)
-        step = min(64 if self.base_w >= 600 else 84, (self.ph / self.s - 74 - 148 - 34) / len(self.TOGGLES))
+        step = min(64 if self.base_w >= 600 else 110, (self.ph / self.s - 74 - 148 - 34) / len(self.TOGGLES))
         self.widgets = [
             Toggle(Box(p(18), p(74 + i * step), self.pw - p(36), p(step - 2)), label, help_key, getattr(settings, name),
                    lambda v, name=name: self.app.change_setting(name, v))
@@ -260,10 +260,11 @@ class NoticeDialog(PanelScene):
 
     def __init__(self, app: "Host", notices: list[str]) -> None:
         self.notices = list(dict.fromkeys(notices))  # each once, in order
+        self.width = min(self.WIDTH, (app.width - 16) / dialog_scale(app))  # the width the panel will get
         super().__init__(app, self.WIDTH, self.base_height(app.settings.lang))
 
     def base_height(self, lang: str) -> int:
-        lines = sum(len(wrap(translate(n, lang), 19, self.WIDTH - 56)) for n in self.notices)
+        lines = sum(len(wrap(translate(n, lang), 19, self.width - 56, note=False)) for n in self.notices)
         return 170 + lines * 26 + (len(self.notices) - 1) * 12
 
     def build(self) -> None:

@@ -164,17 +164,23 @@ class RulesScene(PanelScene):
             box = Box(p(28) + col * (tab_w + p(8)), p(76) + row * p(52), tab_w, p(44))
             self.tabs.append(Button(box, page.title, lambda i=i: self.show_page(i), style="choice", size=p(17)))
         self.content_top = self.tabs[-1].box.bottom + p(16)
-        self.content_bottom = self.ph - p(86)
         self.close_button = Button(Box(self.pw - p(168), self.ph - p(70), p(140), p(50)), "ui.close", self.close, style="secondary")
-        bw = min(p(150), (self.pw - p(56) - p(168) - 2 * p(10)) // 3)
-        y = self.ph - p(70)
+        # a narrow panel: the example's buttons get a row of their own above Close
+        narrow = self.pw - p(56) - p(168) < p(3 * 110)
+        self.content_bottom = self.ph - p(146 if narrow else 86)
+        if narrow:
+            bw = (self.pw - p(56) - 2 * p(10)) // 3
+            y = self.ph - p(130)
+        else:
+            bw = min(p(150), (self.pw - p(56) - p(168) - 2 * p(10)) // 3)
+            y = self.ph - p(70)
         self.prev_button = Button(Box(p(28), y, bw, p(50)), "help.examples.previous", lambda: self.step(-1), style="secondary")
         self.next_button = Button(Box(p(28) + bw + p(10), y, bw, p(50)), "help.examples.next", lambda: self.step(1))
         self.restart_button = Button(Box(p(28) + 2 * (bw + p(10)), y, bw, p(50)), "help.examples.restart",
                                      lambda: self.step(None), style="secondary")
         # the examples' own choice buttons, under the intro
         ew = (self.pw - p(56) - p(10) * (len(EXAMPLES) - 1)) // max(1, len(EXAMPLES))
-        self.intro_h = p(50)
+        self.intro_h = p(50 if self.pw >= p(600) else 92)  # two lines of intro, or four where narrow
         ey = self.content_top + self.intro_h
         self.example_buttons = [
             Button(Box(p(28) + i * (ew + p(10)), ey, ew, p(44)), e.title, lambda i=i: self.choose_example(i),
@@ -227,8 +233,8 @@ class RulesScene(PanelScene):
         if self.wide:
             pw = min(round(inner_w * 0.6), round((bottom - top) * 1.75))
             return Box(p(28), top, pw, bottom - top), Box(p(28) + pw + p(20), top, inner_w - pw - p(20), bottom - top)
-        ph = min(round(inner_w * 0.7), bottom - top - p(250))  # wider than tall: the landscape table
-        return Box(p(28), top, inner_w, ph), Box(p(28), top + ph + p(14), inner_w, bottom - top - ph - p(14))
+        ph = min(round(inner_w * 0.7), max(p(120), bottom - top - p(250)))  # wider than tall: the landscape table
+        return Box(p(28), top, inner_w, ph), Box(p(28), top + ph + p(14), inner_w, max(p(40), bottom - top - ph - p(14)))
 
     def preview(self, lang: str, box: Box) -> pygame.Surface:
         player = self.players[self.example]
@@ -242,7 +248,7 @@ class RulesScene(PanelScene):
 
     def draw_examples(self, surf: pygame.Surface, lang: str) -> None:
         p = self.px
-        intro, size = wrap_fit(translate("help.examples.intro", lang), p(16), self.pw - p(56), 2)
+        intro, size = wrap_fit(translate("help.examples.intro", lang), p(16), self.pw - p(56), self.intro_h // p(21))
         for i, line in enumerate(intro):
             surf.blit(font(size).render(line, True, theme.PANEL_DIM), (p(28), self.content_top + i * p(21)))
         player = self.players[self.example]

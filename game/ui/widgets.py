@@ -100,7 +100,7 @@ class Button(Widget):
         size = self.size or max(12, round(rect.height * 0.42))
         bold = self.style != "secondary"
         words = self.text(lang)
-        pad = max(8, round(rect.height * 0.24))  # never touching the border
+        pad = max(6, round(rect.height * 0.16))  # never touching the border
         room = rect.width - 2 * pad
         # one line, a little smaller if need be; else two balanced lines
         one = size
@@ -162,16 +162,29 @@ class Toggle(Widget):
         state = fit_text(translate("ui.on" if self.value else "ui.off", lang), max(12, round(rect.height * 0.24)), theme.PANEL_DIM, sw * 2)
         surf.blit(state, state.get_rect(midright=(switch.x - 10, switch.centery)))
         text_w = switch.x - rect.x - 30 - state.get_width()
-        title = fit_text(translate(self.label, lang), max(14, round(min(rect.height, 64) * 0.3)), theme.PANEL_TEXT, text_w,
-                         bold=True, min_size=12)
-        surf.blit(title, (rect.x + 10, rect.y + rect.height * (0.08 if rect.height > 70 else 0.14)))
-        # the explanation: one line, or two where the toggle is tall enough
-        size = max(12, round(min(rect.height, 64) * 0.22))
-        room = max(1, int((rect.bottom - (rect.y + rect.height * 0.5)) // font(size).get_linesize()))
-        lines, size = wrap_fit(translate(self.help_key, lang), size, text_w, min(2, room), min_size=11)
+        # the name on one line (two where narrow), the explanation below it
+        # on the lines the toggle has room for
+        title_size = max(14, round(min(rect.height, 64) * 0.3))
+        tall = rect.height > 70
+        label = translate(self.label, lang)
+        one = title_size
+        while one > 14 and font(one, True).size(label)[0] > text_w:
+            one -= 1
+        if font(one, True).size(label)[0] <= text_w or not tall:
+            titles, title_size = wrap_fit(label, one, text_w, 1, bold=True, min_size=12)
+        else:
+            titles, title_size = wrap_fit(label, title_size, text_w, 2, bold=True, min_size=12)
+        y = rect.y + rect.height * (0.06 if tall else 0.14)
+        for line in titles:
+            surf.blit(font(title_size, True).render(line, True, theme.PANEL_TEXT), (rect.x + 10, y))
+            y += font(title_size, True).get_linesize()
+        size = max(13 if tall else 12, round(min(rect.height, 64) * 0.22))
+        if not tall:
+            y = rect.y + rect.height * 0.56
+        room = max(1, int((rect.bottom - 2 - y) // font(size).get_linesize()))
+        lines, size = wrap_fit(translate(self.help_key, lang), size, text_w, room, min_size=11)
         for i, line in enumerate(lines):
-            surf.blit(font(size).render(line, True, theme.PANEL_DIM),
-                      (rect.x + 10, rect.y + rect.height * (0.5 if len(lines) > 1 else 0.56) + i * font(size).get_linesize()))
+            surf.blit(font(size).render(line, True, theme.PANEL_DIM), (rect.x + 10, y + i * font(size).get_linesize()))
 
 
 class TextField(Widget):
