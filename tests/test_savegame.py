@@ -11,6 +11,7 @@ import pytest
 from game.persistence import savegame
 from game.engine import Game, UNDO_LIMIT
 from game.persistence import Persistence
+from game.session import Session
 from game.persistence.savegame import SaveError
 from game.persistence.storage import FileStorage, MemoryStorage
 from tests.storage_helpers import easy_harp_two_kings_left, eight_off_one_king_left
@@ -137,17 +138,20 @@ def test_every_record_names_its_schema_and_version():
 
 
 def test_a_won_game_is_not_resumed_and_counts_once(tmp_path):
+    # The session says "won" once per game; the records count what it says.
     game = eight_off_one_king_left()
     persistence = Persistence(FileStorage(tmp_path))
     persistence.load_all()
+    session = Session()
+    session.on("won", lambda won: persistence.game_won(won, 30))
+    session.start(game)
     persistence.new_game(game)
-    assert game.play("tap c1").ok and game.position.won
-    assert persistence.game_won(game, 30) is True
+    assert session.play("tap c1").ok and game.position.won
     # Undo after a win, win again: still one win.
-    game.undo()
-    persistence.save_game(game, 31)
-    game.play("tap c1")
-    assert persistence.game_won(game, 32) is False
+    session.play("undo")
+    persistence.save_game(game, 31, session.counted)
+    session.play("tap c1")
+    persistence.save_game(game, 32, session.counted)
     assert persistence.stats.get("eight-off", "C8").won == 1
 
     loaded = Persistence(FileStorage(tmp_path)).load_all()
@@ -174,11 +178,13 @@ def test_undoing_a_counted_win_then_restarting_does_not_count_a_loss(tmp_path):
     game.play("tap c1")
     persistence.game_won(game, 10)
     game.undo()
-    persistence.save_game(game, 11)
+    persistence.save_game(game, 11, counted=True)
     again = Persistence(FileStorage(tmp_path))
     loaded = again.load_all()
-    assert loaded.game is not None and not loaded.game.position.won
-    again.new_game(Game.from_deal("EO1-C8-AAAAAFA"), previous=loaded.game, previous_elapsed=12)
+    assert loaded.game is not None and not loaded.game.position.won and loaded.counted
+    again.new_game(
+        Game.from_deal("EO1-C8-AAAAAFA"), previous=loaded.game, previous_elapsed=12, previous_counted=loaded.counted
+    )
     stats = again.stats.get("eight-off", "C8")
     assert (stats.played, stats.won) == (1, 1)
 

@@ -151,14 +151,14 @@ def test_wins_and_a_streak_survive_a_restart(tmp_path):
     previous = None
     for seconds in (120, 90, 150):
         game = easy_harp_two_kings_left()
-        persistence.new_game(game, previous=previous)
+        persistence.new_game(game, previous=previous, previous_counted=True)
         game.play("tap c1")
         game.play("tap c2")
         assert game.position.won
         assert persistence.game_won(game, seconds)
         previous = game
     lost = eight_off_one_king_left()
-    persistence.new_game(lost, previous=previous)
+    persistence.new_game(lost, previous=previous, previous_counted=True)
     lost.play("c1>r")
     persistence.new_game(Game.from_deal("EO1-C8-AAAAAFA"), previous=lost, previous_elapsed=20)
 

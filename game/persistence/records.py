@@ -4,9 +4,13 @@ the statistics and the settings, on the platform's storage.
     persistence = Persistence()              # or Persistence(some_storage)
     loaded = persistence.load_all()          # at start-up
     ...                                      # show loaded.notices once
-    persistence.save_game(game, elapsed)     # after every accepted action and undo
-    persistence.game_won(game, elapsed)      # when the game is won (counts once)
-    persistence.new_game(game, previous=old, previous_elapsed=t)  # on new game
+    persistence.save_game(game, elapsed, counted)  # after every accepted action and undo
+    persistence.game_won(game, elapsed)      # when the session says "won" (once a game)
+    persistence.new_game(game, previous=old, previous_elapsed=t, previous_counted=c)  # on new game
+
+Whether the current game is already in the statistics is the session's
+fact (``game.session.Session.counted``); it is passed in here and kept in
+the saved game (``loaded.counted`` gives it back), never tracked twice.
     persistence.save_settings(settings)      # when an option changes
     persistence.language(args.lang)          # the catalogue to use
     persistence.stats.get("eight-off", "C8") # the statistics screen
@@ -50,6 +54,7 @@ class Loaded:
     stats: Statistics
     notices: list[str] = field(default_factory=list)  # message ids, to show once
     problems: list[str] = field(default_factory=list)  # details, for a log
+    counted: bool = False  # that game's result is already in the statistics
 
 
 class Persistence:
@@ -66,7 +71,6 @@ class Persistence:
         self.storage = storage
         self.stats = Statistics()
         self.settings = Settings()
-        self.counted = False  # the current game's result is in the statistics
         self.notices: list[str] = []  # raised while playing (a failed save), to show once
         self._save_failed = False
         self._cache: dict = {}
@@ -97,19 +101,19 @@ class Persistence:
         self.stats = stats if stats is not None else Statistics()
 
         saved: SavedGame | None = self._load(GAME_KEY, savegame.loads_game, "game", notices, problems)
-        game, elapsed = None, 0.0
+        game, elapsed, counted = None, 0.0, False
         if saved is not None and saved.game.position.won:
             if not saved.counted:  # stopped right after the winning move
                 self.record_result(saved.game, saved.elapsed, won=True)
             saved = None  # a won game is over: the window deals a new one
         if saved is not None:
-            game, elapsed, self.counted = saved.game, saved.elapsed, saved.counted
+            game, elapsed, counted = saved.game, saved.elapsed, saved.counted
             if saved.history_problem:
                 problems.append(f"game: undo history dropped: {saved.history_problem}")
                 _add(notices, "notice.undo_lost")
                 self._set_aside(GAME_KEY)
-                self.save_game(game, elapsed)
-        return Loaded(settings, game, elapsed, self.stats, notices, problems)
+                self.save_game(game, elapsed, counted)
+        return Loaded(settings, game, elapsed, self.stats, notices, problems, counted)
 
     def _load(
         self, key: str, parse: Callable[[str], T], kind: str, notices: list[str], problems: list[str]
@@ -149,32 +153,32 @@ class Persistence:
 
     # ---- while playing ------------------------------------------------------------------
 
-    def save_game(self, game: Game, elapsed: float) -> bool:
-        """Keep ``game`` (after every accepted action, undo included).
+    def save_game(self, game: Game, elapsed: float, counted: bool = False) -> bool:
+        """Keep ``game`` (after every accepted action, undo included) and
+        whether its result is already in the statistics (the session knows).
         Returns False if it could not be stored; ``notice.save_failed`` is
         then queued in ``notices``, once until a save works again."""
-        text = savegame.dumps_game(game, _seconds(elapsed), self.counted, cache=self._cache)
+        text = savegame.dumps_game(game, _seconds(elapsed), counted, cache=self._cache)
         return self._write(GAME_KEY, text)
 
     def game_won(self, game: Game, elapsed: float) -> bool:
-        """The game is won: count it in the statistics, once (undoing and
-        winning again does not count twice), and save. Returns whether it
-        was counted now."""
-        newly = not self.counted
-        if newly:
-            self.record_result(game, elapsed, won=True)
-            self.counted = True
-        self.save_game(game, elapsed)
-        return newly
+        """The game is won: count it in the statistics and save it as
+        counted. The session says "won" once per game (undoing and winning
+        again is not a second win), so this is called once. Returns whether
+        both were stored."""
+        recorded = self.record_result(game, elapsed, won=True)
+        return self.save_game(game, elapsed, counted=True) and recorded
 
-    def new_game(self, game: Game, *, previous: Game | None = None, previous_elapsed: float = 0.0) -> None:
+    def new_game(
+        self, game: Game, *, previous: Game | None = None, previous_elapsed: float = 0.0, previous_counted: bool = False
+    ) -> None:
         """A new game replaces ``previous``: an unfinished previous game in
         which the player made a move counts as played, not won (a deal left
-        untouched doesn't count). Then the new game is saved."""
-        if previous is not None and not self.counted and previous.position.moves > 0:
+        untouched doesn't count, nor one already counted). Then the new
+        game is saved."""
+        if previous is not None and not previous_counted and previous.position.moves > 0:
             # won=...: a win the window didn't report through game_won still counts as one
             self.record_result(previous, previous_elapsed, won=previous.position.won)
-        self.counted = False
         self._cache.clear()
         self.save_game(game, 0.0)
 

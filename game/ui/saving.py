@@ -26,9 +26,11 @@ CLOCK_SAVE_MS = 30_000
 class SaveKeeper:
     def __init__(self, app: "Host", persistence: Persistence, loaded: Loaded) -> None:
         self.app, self.persistence, self.session = app, persistence, app.session
+        self.loaded_counted = loaded.counted
         self.lang_seen = app.settings.lang
         self.session.on("played", self.on_action)
         self.session.on("undone", self.on_action)
+        self.session.on("won", self.on_won)
         self.session.on("started", self.on_new_game)
         app.on("settings", self.on_settings)
         app.on("quit", self.on_quit)
@@ -41,7 +43,7 @@ class SaveKeeper:
         session = self.session
         if session.running and session.elapsed_ms - self.saved_ms >= CLOCK_SAVE_MS:
             self.saved_ms = session.elapsed_ms
-            self.persistence.save_game(session.game, session.elapsed)
+            self.persistence.save_game(session.game, session.elapsed, session.counted)
         elif session.elapsed_ms < self.saved_ms:  # a new game
             self.saved_ms = 0
         return True
@@ -50,20 +52,26 @@ class SaveKeeper:
 
     def on_action(self, outcome: Outcome) -> None:
         session = self.session
-        if session.won:
-            self.persistence.game_won(session.game, session.elapsed)
-        else:
-            self.persistence.save_game(session.game, session.elapsed)
+        if session.won and not session.counted:
+            return  # the winning move: "won" follows at once, and counts and saves it
+        self.persistence.save_game(session.game, session.elapsed, session.counted)
+        self.show_notices()
+
+    def on_won(self, game: Game) -> None:
+        self.persistence.game_won(game, self.session.elapsed)
         self.show_notices()
 
     def on_new_game(self, start: Start) -> None:
         if start.resumed:
             return
         previous = start.previous
-        if previous is not None and not previous.counted:
-            self.persistence.new_game(start.game, previous=previous.game, previous_elapsed=previous.elapsed_ms / 1000)
-        else:
+        if previous is None:
             self.persistence.new_game(start.game)
+        else:
+            self.persistence.new_game(
+                start.game, previous=previous.game, previous_elapsed=previous.elapsed_ms / 1000,
+                previous_counted=previous.counted,
+            )
         self.show_notices()
 
     def on_settings(self, settings: Settings) -> None:
@@ -75,18 +83,18 @@ class SaveKeeper:
     def on_quit(self) -> None:
         """Keep the time played since the last move."""
         if self.session.in_progress:
-            self.persistence.save_game(self.session.game, self.session.elapsed)
+            self.persistence.save_game(self.session.game, self.session.elapsed, self.session.counted)
 
     # ---- start-up -----------------------------------------------------------------------
 
     def resume(self, game: Game, elapsed: float) -> None:
         """Put the saved game back on the table, clock and undo included."""
-        self.app.resume_game(game, int(elapsed * 1000), counted=self.persistence.counted)
+        self.app.resume_game(game, int(elapsed * 1000), counted=self.loaded_counted)
 
     def replaced(self, game: Game, elapsed: float) -> None:
         """The saved game is replaced by one asked for on the command line:
         the next start counts it as played."""
-        self.session.adopt(game, int(elapsed * 1000), counted=self.persistence.counted)
+        self.session.adopt(game, int(elapsed * 1000), counted=self.loaded_counted)
 
     def show_notices(self, notices: list[str] | None = None) -> None:
         notices = list(notices or []) + self.persistence.pop_notices()
