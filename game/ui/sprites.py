@@ -176,8 +176,10 @@ class BarSprite(pygame.sprite.DirtySprite):
                     rect = img.get_rect(midright=(pad + room, y))
                 else:
                     rect = img.get_rect(midleft=(x, y))
-                surf.blit(img, rect)
-                note(part, rect.width, room, size)
+                # only extreme figures on a narrow phone get here too wide: cut at the edge, never past it
+                rect.width = min(rect.width, max(0, pad + room - rect.x))
+                surf.blit(img, rect, area=pygame.Rect(0, 0, rect.width, rect.height))
+                note(part, img.get_width(), room, size)
                 self.placed.append((part, rect.move(self.box.x, self.box.y)))
                 x = rect.right + round(size * 1.1)
         self.dirty = 1

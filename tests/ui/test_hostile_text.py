@@ -90,3 +90,31 @@ def test_the_win_panel_keeps_extreme_values_apart(size, lang):
         assert inner.contains(a), text_a
         for text_b, b in win.placed[i + 1:]:
             assert not a.colliderect(b), (text_a, text_b)
+
+
+@pytest.mark.parametrize("lang", ["en", "vi", "hu"])
+def test_the_top_bar_keeps_extreme_values_apart_at_every_size(lang):
+    """A billion points and moves and the longest time a save may hold: the
+    bar's texts stay on the surface, off the buttons and off each other."""
+    from game.engine import Game, Position
+    from game.persistence.savegame import MAX_SECONDS
+    from game.persistence.storage import MemoryStorage
+    from game.ui.launch import build_app
+
+    from .conftest import FakeClock
+    from .geometry import SIZES, problems
+    from .positions import near_won_eight_off
+
+    found = []
+    for size in SIZES:
+        app = build_app(["--lang", lang, "--size", f"{size[0]}x{size[1]}", "--deal", "EO1-C2-AAAAAFA"],
+                        storage=MemoryStorage(), headless=True, now=FakeClock())
+        pygame.event.clear()
+        pos = dict(near_won_eight_off(2), score=10**9, moves=10**9, deal=None)
+        app.start_game(Game(Position.from_dict(pos)), animate=False)
+        app.session.elapsed_ms = MAX_SECONDS * 1000
+        app.table.update_bar()
+        app.frame()
+        assert any("1000000000" in text for text, _ in app.table.bar.placed)
+        found += [f"{size}: {p}" for p in problems(app) if "text" in p]
+    assert found == []
