@@ -169,10 +169,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_solver(args: argparse.Namespace) -> int:
-    try:
-        from .solver import cli as solver_cli
-    except ImportError:
-        raise UsageError(f"'{args.command}' needs the solver, which is not part of this build") from None
+    from .solver import cli as solver_cli  # imported only when asked for: deal/today/play stay light
+
     start = load_start(args.deal, args.position)
     return solver_cli.run(args.command, start, args.seconds)
 

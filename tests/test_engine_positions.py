@@ -7,14 +7,14 @@ import json
 
 import pytest
 
-from game.engine import Game, Pile, Position, PositionError, deal_position
+from game.engine import Game, Pile, Position, PositionError, deal_position, format_code, registry
 
 
 def dealt(code: str = "EH1-N-AAAAAAF") -> dict:
     return deal_position(code).to_dict()
 
 
-@pytest.mark.parametrize("code", ["EH1-N-AAAAAAF", "EO1-C8-AAAAAFA", "EO1-C4-AAAAAFA", "EO1-C2-AAAAAFA"])
+@pytest.mark.parametrize("code", [format_code(g, v, 130) for g, v in registry.choices()])
 def test_json_round_trip(code):
     pos = deal_position(code)
     back = Position.from_json(pos.to_json())

@@ -6,10 +6,10 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.engine import Action, ActionSyntaxError, Game, Move, format_code
+from game.engine import Action, ActionSyntaxError, Game, Move, format_code, registry
 from game.engine.actions import COLUMN, FOUNDATION, WASTE
 
-VARIANTS = [("easy-harp", "N"), ("eight-off", "C8"), ("eight-off", "C4"), ("eight-off", "C2")]
+VARIANTS = list(registry.choices())
 PILES = ["c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "w", "s", "f", "f1", "f2", "f5", "f8", "r", "r1", "r2", "r3", "r5", "r8"]
 
 

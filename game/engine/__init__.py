@@ -7,6 +7,9 @@ True
 'bad-destination'
 """
 
+import importlib
+import pkgutil
+
 from . import registry
 from .actions import Action, Pile
 from .cards import card_text, parse_card, rank_of, suit_of, is_red
@@ -17,9 +20,13 @@ from .position import Position, deal_position
 from .registry import GameSpec, UnknownGameError, games, rules_for
 from .rules import RULE_IDS, Move, Refusal, Rules
 
-# The shipped games: each module registers its spec when imported.
+# The games: each game's module registers its spec when imported, and every
+# module of this package is imported here, so a new game is just a new module.
 from .easy_harp import GAME as EASY_HARP
 from .eight_off import GAME as EIGHT_OFF
+
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")
 
 __all__ = [
     "Action", "Pile", "card_text", "parse_card", "rank_of", "suit_of", "is_red",

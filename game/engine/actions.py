@@ -1,4 +1,6 @@
-"""Piles and actions in the contract's notation (section 4).
+"""Piles and actions in the contract's notation: piles ``c1``-``c9``, ``w``,
+``s``, ``f``/``f1``-``f8``, ``r``/``r1``-``r8``; actions ``draw``, ``undo``,
+``tap PILE``, ``dtap PILE``, ``SRC>DST`` and ``SRC.N>DST`` (N cards of a column).
 
 An action is a small frozen value that prints and parses itself:
 
@@ -68,11 +70,6 @@ def cell(i: int | None = None) -> Pile:
     return Pile(CELL, i)
 
 
-WASTE_PILE = Pile(WASTE)
-STOCK_PILE = Pile(STOCK)
-FOUNDATIONS = Pile(FOUNDATION)
-FIRST_EMPTY_CELL = Pile(CELL)
-
 DRAW, MOVE, TAP, DTAP, UNDO = "draw", "move", "tap", "dtap", "undo"
 
 
@@ -126,18 +123,3 @@ class Action:
                 raise ActionSyntaxError(f"{quote(src_text + '.' + count_text)}: the number of cards starts at 1")
         return cls(MOVE, src, dst, count)
 
-
-def move(src: Pile, dst: Pile, count: int = 1) -> Action:
-    return Action(MOVE, src, dst, count)
-
-
-def tap(pile: Pile) -> Action:
-    return Action(TAP, pile)
-
-
-def double_tap(pile: Pile) -> Action:
-    return Action(DTAP, pile)
-
-
-DRAW_ACTION = Action(DRAW)
-UNDO_ACTION = Action(UNDO)

@@ -66,7 +66,3 @@ def parse_card(token: str) -> int:
     """Read a face-up card; a leading ``#`` is accepted and ignored."""
     return parse_card_token(token)[0]
 
-
-def full_deck() -> list[int]:
-    """One deck in a fixed order: spades A..K, hearts, diamonds, clubs."""
-    return list(range(52))

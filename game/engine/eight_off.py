@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import rank_of, suit_of
 from .registry import Dealt, GameSpec, register
 from .rules import Rules
+
+if TYPE_CHECKING:  # for the annotations only
+    from .position import Position
 
 GAME = "eight-off"
 

@@ -16,6 +16,20 @@ Player-facing names come from the message catalogues by keys derived from
 the spec: ``game.<id>`` for the game, ``variant.<VARIANT>`` for a variant,
 ``help.page.rules_<key>`` and ``help.rules.<key>.N`` for its rules page
 (``<key>`` is the id with ``_`` for ``-``).
+
+Adding a game
+-------------
+1. ``game/engine/<game>.py``: its Rules subclass (hooks ``is_run``,
+   ``build_refusal``, ``empty_column_refusal``, ...), its ``deal`` and a
+   ``register(GameSpec(...))`` at the end with a new prefix, seed and daily
+   index (the package imports every module of ``game/engine``);
+2. ``game/solver/<game>.py``: its problem class, named by ``GameSpec.solver``;
+3.-5. ``game/i18n/en.py``, ``vi.py``, ``hu.py``: ``game.<id>``, any new
+   ``variant.<VARIANT>``, ``help.page.rules_<key>`` and the rules sections;
+6. ``tests/golden/``: three golden deals per variant;
+7. ``tests/test_engine_rules.py``: a test of its own rules.
+Optionally a winnable list (``tools/make_winnable.py --only <PREFIX>-<VARIANT>``).
+``tests/ui/test_third_game.py`` proves it with a game defined only in tests/.
 """
 
 from __future__ import annotations

@@ -9,13 +9,16 @@ out. Nothing here keeps state between calls: the position holds it all.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from .actions import (
     CELL, COLUMN, DRAW, DTAP, FOUNDATION, MOVE, STOCK, TAP, UNDO, WASTE,
     Action, Pile, cell, column, foundation,
 )
 from .cards import ACE, KING, rank_of, suit_of
+
+if TYPE_CHECKING:  # for the annotations only: the position module builds on this one
+    from .position import Position
 
 # The largest score and move counter: a position's reader refuses more, so
 # playing stops counting there (the game never holds what it can't read back).
@@ -74,9 +77,7 @@ TURN = "turn"
 class Rules:
     """Shared behaviour. Subclasses declare the table and override the hooks
     ``is_run``, ``build_refusal``, ``empty_column_refusal``,
-    ``count_refusal_before_build`` and ``group_limit``. ("Position" in the
-    annotations is ``position.Position``, not imported: the position module
-    builds on this one.)"""
+    ``count_refusal_before_build`` and ``group_limit``."""
 
     game: str
     variant: str

@@ -7,31 +7,11 @@ checks that no language misses any id.
 
 from __future__ import annotations
 
-from . import en
+from . import en, hu, vi
 
-CATALOGUES: dict[str, dict[str, str]] = {"en": en.MESSAGES}
-LANGUAGE_NAMES = {"en": "English"}
+CATALOGUES: dict[str, dict[str, str]] = {"en": en.MESSAGES, "vi": vi.MESSAGES, "hu": hu.MESSAGES}
+LANGUAGE_NAMES = {"en": "English", "vi": "Tiếng Việt", "hu": "Magyar"}
 DEFAULT_LANGUAGE = "en"
-
-
-def _load_more() -> None:
-    try:
-        from . import vi  # noqa: F401
-    except ImportError:
-        pass
-    else:
-        CATALOGUES["vi"] = vi.MESSAGES
-        LANGUAGE_NAMES["vi"] = "Tiếng Việt"
-    try:
-        from . import hu  # noqa: F401
-    except ImportError:
-        pass
-    else:
-        CATALOGUES["hu"] = hu.MESSAGES
-        LANGUAGE_NAMES["hu"] = "Magyar"
-
-
-_load_more()
 LANGUAGES = tuple(CATALOGUES)
 
 

@@ -1,4 +1,4 @@
-"""``python -m game solve`` and ``python -m game hint`` (contract section 5).
+"""``python -m game solve`` and ``python -m game hint``: one JSON line each.
 
 solve prints one JSON line::
 

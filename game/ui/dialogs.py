@@ -82,7 +82,8 @@ class NewGameDialog(PanelScene):
         for g, b in self.game_buttons.items():
             b.selected = g == self.choice_game
         for v, b in self.cell_buttons.items():
-            b.enabled = v in registry.game(self.choice_game).variants
+            variants = registry.game(self.choice_game).variants
+            b.enabled = len(variants) > 1 and v in variants
             b.selected = b.enabled and v == self.choice_variant
         self.play_button.enabled = self.code_ok
         # no shipped list for this game and variant: say that New deal picks any deal
