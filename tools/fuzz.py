@@ -135,6 +135,25 @@ def saved_ok(storage, app) -> str | None:
     return None
 
 
+def near_won(game: str, rng: random.Random) -> dict:
+    """Every card on the foundations but one king, which lies on a column."""
+    spec = registry.game(game)
+    variant = rng.choice(spec.variants)
+    rules = spec.variant_rules(variant)
+    suits = [rules.foundation_suits[i] for i in range(rules.foundation_count)]
+    foundations = [[r + "SHDC"[s] for r in "A23456789TJQK"] for s in suits]
+    last = rng.randrange(len(foundations))
+    king = foundations[last].pop()
+    columns = [[] for _ in range(rules.column_count)]
+    columns[rng.randrange(len(columns))].append(king)
+    data = {"game": game, "variant": variant, "deal": None, "columns": columns, "foundations": foundations}
+    if rules.has_stock:
+        data.update(stock=[], waste=[])
+    if rules.cell_count:
+        data["cells"] = [None] * rules.cell_count
+    return data
+
+
 class UIFuzz:
     SIZES = [(1280, 720), (720, 1280), (1024, 768), (800, 600), (1920, 1080), (480, 800), (2560, 1440)]
 
@@ -150,7 +169,16 @@ class UIFuzz:
         self.t = 1000
         self.keys = sorted({getattr(pygame, k) for k in dir(pygame) if k.startswith("K_")})
         self.mods = [0, pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT, pygame.KMOD_LALT, pygame.KMOD_CTRL | pygame.KMOD_SHIFT]
-        self.app = self.build(["--deal", random_code(self.rng, game)])
+        self.folder = tempfile.TemporaryDirectory()
+        self.app = self.build(self.start_args())
+
+    def start_args(self) -> list[str]:
+        """A random deal, or (two times in five) a game one move from won, so the win panel comes up too."""
+        if self.rng.random() < 0.6:
+            return ["--deal", random_code(self.rng, self.game)]
+        path = Path(self.folder.name) / "near_won.json"
+        path.write_text(json.dumps(near_won(self.game, self.rng)), encoding="utf-8")
+        return ["--position", str(path)]
 
     def now(self) -> int:
         return self.t
@@ -246,9 +274,10 @@ class UIFuzz:
         self.app.frame()
         if not self.app.running:  # closed: start again from the saved records, as a player would
             before = self.app.session.game.position
-            self.app = self.build([])
+            args = [] if self.rng.random() < 0.6 else self.start_args()  # or with a deal or position given
+            self.app = self.build(args)
             after = self.app.session.game.position
-            if not before.won and (before.key(), before.moves) != (after.key(), after.moves):
+            if not args and not before.won and (before.key(), before.moves) != (after.key(), after.moves):
                 raise AssertionError("after a restart the table is not the game that was saved at quit")
         return name
 
@@ -260,6 +289,7 @@ class UIFuzz:
 def run_ui(count: int, seed: int, games=(EASY_HARP, EIGHT_OFF), quiet: bool = False) -> Report:
     report = Report("ui")
     kinds: Counter = Counter()
+    scenes: Counter = Counter()  # which scene was on top after each event: every dialog is reached
     for g_index, game in enumerate(games):
         fuzz = UIFuzz(game, seed * 10 + g_index)
         started = time.time()
@@ -267,6 +297,7 @@ def run_ui(count: int, seed: int, games=(EASY_HARP, EIGHT_OFF), quiet: bool = Fa
             report.tried += 1
             try:
                 kinds[fuzz.step()] += 1
+                scenes[type(fuzz.app.top()).__name__] += 1
                 problem = fuzz.check()
             except Exception:
                 problem = "exception:\n" + traceback.format_exc(limit=6)
@@ -275,7 +306,8 @@ def run_ui(count: int, seed: int, games=(EASY_HARP, EIGHT_OFF), quiet: bool = Fa
                 fuzz = UIFuzz(game, seed * 10 + g_index + 1000 * (i + 1))  # go on from a fresh app
             if not quiet and (i + 1) % 10_000 == 0:
                 print(f"  {game}: {i + 1} events, {len(report.failures)} failed, {time.time() - started:.0f} s", flush=True)
-    report.extra = ", ".join(f"{k} {n}" for k, n in kinds.most_common())
+    report.extra = ", ".join(f"{k} {n}" for k, n in kinds.most_common()) + "; on top: " + ", ".join(
+        f"{k} {n}" for k, n in scenes.most_common())
     return report
 
 
