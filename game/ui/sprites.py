@@ -157,12 +157,15 @@ class BarSprite(pygame.sprite.DirtySprite):
         pad = max(8, round(14 * self.s))
         room = self.text_right - 2 * pad
         self.placed = []
-        for lines in ([[game_name, code, stats]], [[game_name, code], [stats]], [[code], [stats]]):
+        # the arrangement with the largest type (one line unless two read larger)
+        best = None
+        for rank, lines in enumerate(([[game_name, code, stats]], [[game_name, code], [stats]], [[code], [stats]])):
             size = self.fit(lines, room)
-            if size is not None:
+            if size is not None and (best is None or size > best[0] + (1 if rank else 0)):
+                best = (size, lines)
+            if best is not None and rank >= 1:
                 break
-        else:
-            lines, size = [[code], [stats]], TEXT_FLOOR
+        size, lines = best or (TEXT_FLOOR, [[code], [stats]])
         self.size_used = size
         line_h = self.line_height(size)
         top = (self.box.h - line_h * len(lines)) // 2
@@ -217,10 +220,13 @@ class ButtonSprite(pygame.sprite.DirtySprite):
         self.offset = box[:2]
         self.rect = pygame.Rect(box)
         self.image = pygame.Surface(box[2:], pygame.SRCALPHA)
+        self.peers: list[ButtonSprite] = []  # the bar's buttons: their labels share one size
         self.redraw()
 
     def redraw(self) -> None:
         self.image.fill((0, 0, 0, 0))
+        if self.peers and not self.button.icon:
+            self.button.size = shared_label_size(self.peers, self.settings.lang)
         self.button.draw(self.image, self.settings.lang)
         self.dirty = 1
 
@@ -231,6 +237,19 @@ class ButtonSprite(pygame.sprite.DirtySprite):
         if self.button.pointer(kind, local):
             self.redraw()
         return inside
+
+
+def shared_label_size(buttons: list["ButtonSprite"], lang: str) -> int:
+    """One type size for a bar's labels: the largest at which each fits its
+    button on one line (else two lines), so no label looks smaller than
+    its neighbours."""
+    size = max(12, round(min(b.button.box.h for b in buttons) * 0.42))
+    while size > 12:
+        if all(font(size, True).size(b.button.text(lang))[0] <= b.button.box.w - 2 * max(6, round(b.button.box.h * 0.16))
+               for b in buttons):
+            break
+        size -= 1
+    return size
 
 
 def message_image(text: str, box: Box, scale: float, strong: bool) -> pygame.Surface:

@@ -167,6 +167,9 @@ class TableScene(Scene):
             name: ButtonSprite(name, box, actions[name], app.settings, layout.compact)
             for name, box in layout.buttons.items()
         }
+        for sprite in self.buttons.values():  # one label size along the bar
+            sprite.peers = list(self.buttons.values())
+            sprite.redraw()
         text_right = layout.width if layout.portrait else min(b.x for b in layout.buttons.values())
         self.bar = BarSprite(layout, text_right)
         self.banner = BannerSprite(layout.banner, layout.scale)
