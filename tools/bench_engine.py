@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.engine import Game, format_code  # noqa: E402
+from game.engine import Game, format_code, registry  # noqa: E402
 from game.engine.deals import SplitMix64  # noqa: E402
 
-SETS = [("Easy Harp", "easy-harp", "N"), ("Eight Off C8", "eight-off", "C8"), ("Eight Off C2", "eight-off", "C2")]
+SETS = [(f"{registry.game(g).prefix}-{v}", g, v) for g, v in registry.choices()]  # every game and variant
 
 
 def sample_positions(game_id: str, variant: str, deals: int = 20, depth: int = 40):

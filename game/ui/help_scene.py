@@ -15,7 +15,7 @@ import pygame
 
 from ..engine import Action, Outcome, Pile, Position
 from ..engine.actions import COLUMN, STOCK
-from ..engine import registry
+from ..engine import parse_code, registry
 from ..help import EXAMPLES, Example, pages, rules_page
 from ..i18n import refusal_message, translate
 from . import theme
@@ -143,7 +143,8 @@ class RulesScene(PanelScene):
         self.max_scroll = 0
         self.drag_from: tuple[int, int] | None = None
         self.players = [ExamplePlayer(e) for e in EXAMPLES]
-        self.example = 0 if current == registry.default_game().id else min(1, len(EXAMPLES) - 1)
+        # the first example of the game being played (else the first one)
+        self.example = next((i for i, e in enumerate(EXAMPLES) if parse_code(e.deal).game == current), 0)
         self._preview: tuple[tuple, pygame.Surface] | None = None
         super().__init__(app, 940, 4000)  # as tall as the window allows
 
