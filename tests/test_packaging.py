@@ -202,3 +202,15 @@ def test_icon_is_a_png_of_at_least_32_pixels():
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     assert width == height >= 32
+
+
+def test_the_readme_builds_and_serves_the_way_this_test_does():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "python3 -m pygbag --build --archive --template page.tmpl ." in readme
+    # pygbag's runtime sends package downloads of any http://localhost:<port> page to
+    # that server's /cdn/ (cpythonrc.py): the advice to serve a build must avoid it
+    for line in readme.splitlines():
+        if "http.server" in line:
+            assert "localhost" not in line and "--bind 127.0.0.1" in line, line
+            assert not re.search(r"http\.server\s+8\d*", line), line
+    assert "localhost:8" not in readme.replace("<http://localhost:8000>", "")

@@ -27,7 +27,7 @@ from ..i18n import translate
 if TYPE_CHECKING:
     from .app import App
 
-MAX_ERROR_CHARS = 160
+MAX_ERROR_CHARS = 100
 BAND = (40, 24, 24)
 TEXT = (255, 255, 255)
 BUTTON = (90, 60, 60)
