@@ -443,8 +443,8 @@ class StatusSprite(pygame.sprite.DirtySprite):
 
 class ColumnCounts:
     """A column squeezed past showing every index says how many cards it
-    holds: a small count at the top right of its first card (above the
-    cards), instead of clipping any of them."""
+    holds: a small count on the face of its last card (above the cards),
+    instead of clipping any of them."""
 
     LAYER = 1445
 
@@ -456,7 +456,7 @@ class ColumnCounts:
         from ..engine import Pile
 
         for i, col in enumerate(columns):
-            squeezed = layout.column_fan(hidden[i], len(col))[1]
+            offsets, squeezed = layout.column_fan(hidden[i], len(col))
             old = self.badges.get(i)
             if not squeezed:
                 if old:
@@ -477,7 +477,8 @@ class ColumnCounts:
             sprite = pygame.sprite.DirtySprite()
             sprite._layer = self.LAYER
             sprite.image = surf
-            sprite.rect = surf.get_rect(topright=(box.right + 2, box.y - 2))
+            # on the last card's face, below its index (the one card shown whole)
+            sprite.rect = surf.get_rect(center=(box.x + box.w // 2, box.y + offsets[-1] + round(layout.card_h * 0.62)))
             sprite.dirty = 1
             group.add(sprite)
             self.badges[i] = (len(col), sprite)
