@@ -138,6 +138,63 @@ def test_hint_one_move_from_a_win_is_that_move() -> None:
     assert data["action"] == "w>f" and data["result"] == WINNABLE
 
 
+@pytest.mark.parametrize("game,variant", [("easy-harp", "N"), ("eight-off", "C8"), ("eight-off", "C4"),
+                                          ("eight-off", "C2")])
+def test_a_hint_at_the_start_of_every_sample_deal(game: str, variant: str) -> None:
+    """Deals 1-25 of each game: a search cut short (a few hundred positions)
+    still gives one legal move: a proven win's first move or the rule of
+    thumb's; only a deal proven lost may have none."""
+    from game.engine.deals import format_code
+    from game.solver import hint_action
+
+    for number in range(1, 26):
+        position = deal_position(format_code(game, variant, number))
+        result = solve(position, seconds=60, max_nodes=300)
+        action = hint_action(result, position)
+        if result.result == UNWINNABLE:
+            assert action is None
+            continue
+        assert action is not None, position.deal
+        assert Game(position.copy()).play(action).ok, (position.deal, action)
+
+
+def _easy_harp_rest_in_stock(columns, found) -> Position:
+    """An Easy Harp position: these columns and foundation levels, every other card in the stock."""
+    from collections import Counter
+
+    from game.engine.cards import parse_card
+
+    have = Counter(parse_card(c.lstrip("#")) for col in columns for c in col)
+    have.update(parse_card(r + s) for s, n in zip("SSHHDDCC", found) for r in RANKS[:n])
+    stock = [RANKS[c % 13] + "SHDC"[c // 13] for c in range(52) for _ in range(2 - have[c])]
+    return easy_harp(columns, found, stock=stock)
+
+
+def test_the_rule_of_thumb_order() -> None:
+    """Safe home first; then a move that turns a face-down card; one draw
+    rather than a pointless shuffle; never a take-back; never back to a
+    position just left."""
+    from game.solver.heuristic import heuristic_action
+
+    found = [13, 6, 13, 4, 13, 4, 13, 0]
+    # the ace goes home first, though 6H onto 7S would turn the 5D over
+    pos = _easy_harp_rest_in_stock([["#5D", "6H"], ["7S"], ["AC"]], found)
+    assert heuristic_action(pos) == "c3>f"
+    # without the ace: the move that turns a face-down card
+    pos = _easy_harp_rest_in_stock([["#5D", "6H"], ["7S"], ["8D", "7C"]], found)
+    assert heuristic_action(pos) == "c1>c2"
+    # 6H could only go from one 7 to another: one draw instead (and no take-back of a 4)
+    pos = _easy_harp_rest_in_stock([["#9D", "7C", "6H"], ["7S"]], [13, 5, 13, 4, 13, 4, 13, 0])
+    assert heuristic_action(pos) == "draw"
+    # Eight Off: a card put into a cell is not brought straight back
+    game = Game(deal_position("EO1-C8-AAAAAAB"))
+    before = game.position.copy()
+    assert game.play("c1>r").ok
+    action = heuristic_action(game.position, [before.key()])
+    game.play(action)
+    assert game.position.key() != before.key()
+
+
 def test_hint_command_line() -> None:
     out = run_cli("hint", "--deal", "EO1-C8-AAAAAAB")
     data = json.loads(out.stdout)

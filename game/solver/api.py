@@ -3,7 +3,7 @@
 For the game window (no threads): make a ``SolverTask(position)`` and call
 ``task.step(0.004)`` once a frame; when it returns True, ``task.result``
 holds a ``SolveResult`` (``result``, ``actions``, ``seconds``, ``nodes``).
-``task.cancel()`` drops it. ``hint_action(result)`` picks the move to show.
+``task.cancel()`` drops it. ``hint_action(result, position)`` picks the move to show.
 
 Easy Harp: the solver looks at the face-down cards and the order of the
 stock (the player can't); the rules/help text says so.
@@ -12,7 +12,8 @@ stock (the player can't); the rules/help text says so.
 from __future__ import annotations
 
 from ..engine.position import Position
-from .search import SolveResult, SolverTask, WINNABLE
+from .heuristic import heuristic_action
+from .search import SolveResult, SolverTask, UNKNOWN, WINNABLE
 
 
 def solve(position: Position, seconds: float = 30.0, max_nodes: int | None = None) -> SolveResult:
@@ -20,19 +21,24 @@ def solve(position: Position, seconds: float = 30.0, max_nodes: int | None = Non
     return SolverTask(position.copy(), seconds=seconds, max_nodes=max_nodes).run()
 
 
-def hint_action(result: SolveResult) -> str | None:
-    """The action to advise after a solve: the first one of its solution."""
+def hint_action(result: SolveResult, position: Position | None = None) -> str | None:
+    """The one action to advise after a solve: the first one of its
+    solution; when no win was proven in time (``unknown``), the most
+    useful-looking legal move of ``position`` (``game.solver.heuristic``);
+    None when the game is proven lost or no move is worth making."""
     if result.result == WINNABLE and result.actions:
         return result.actions[0]
+    if result.result == UNKNOWN and position is not None:
+        return heuristic_action(position)
     return None
 
 
-def hint(position: Position, seconds: float = 10.0) -> dict:
+def hint(position: Position, seconds: float = 3.0) -> dict:
     """``{"action": ..., "result": ..., "seconds": ..., "nodes": ...}``
     (see ``game.solver.cli`` for the meaning)."""
     result = solve(position, seconds)
     return {
-        "action": hint_action(result),
+        "action": hint_action(result, position),
         "result": result.result,
         "seconds": round(result.seconds, 4),
         "nodes": result.nodes,

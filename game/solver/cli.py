@@ -14,10 +14,11 @@ hint prints one JSON line::
     {"action": "c3>f" | null, "result": "winnable" | "unwinnable" | "unknown",
      "seconds": 0.012, "nodes": 345}
 
-``action`` is the first action of a solution, or null when no solution is
-known (``unwinnable``: proven lost; ``unknown``: not found in the time
-given) or when the position is already won (then ``result`` is
-``winnable`` and there is nothing left to do).
+``action`` is the first action of a solution; when none was found in the
+time given (``unknown``) it is the most useful-looking legal move
+(``game.solver.heuristic``). It is null when the game is proven lost
+(``unwinnable``), when no legal move is worth making, or when the position
+is already won (then ``result`` is ``winnable``).
 """
 
 from __future__ import annotations

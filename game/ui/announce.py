@@ -56,9 +56,13 @@ def pile_name(pile: Pile, lang: str) -> str:
 
 
 def move_words(move: Move, lang: str) -> str:
-    """``King of hearts to column 3`` (a run: with how many cards)."""
+    """``King of hearts to column 3`` (a run: with how many cards); a
+    foundation is named by its suit, as the screen shows it (no numbers)."""
     first = card_name(move.cards[0], lang)
-    where = pile_name(move.dst, lang)
+    if move.dst.kind == FOUNDATION:
+        where = translate("say.pile.foundation_suit", lang, suit=translate(f"say.suit.{suit_of(move.cards[0])}", lang))
+    else:
+        where = pile_name(move.dst, lang)
     if len(move.cards) > 1:
         return translate("say.move_run", lang, card=first, count=len(move.cards), pile=where)
     return translate("say.move", lang, card=first, pile=where)

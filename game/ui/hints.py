@@ -3,8 +3,16 @@
 No threads (the browser has none): a search is an app task that runs a
 few milliseconds of ``SolverTask`` each frame, so the table keeps
 answering while it thinks. Any move cancels it; a hint search also stops
-after ``HINT_SECONDS`` of search time and then says honestly that it
-doesn't know.
+after ``HINT_SECONDS`` of search time.
+
+A hint is always one move: the first move of a proven win when the search
+finds one; otherwise the most useful-looking legal move by the rule of
+thumb in ``game.solver.heuristic`` (safe moves home, moves that turn a
+face-down card, ...), said as a suggestion. A draw is one card, never a
+run of draws. When the game is proven lost the hint says so and, when an
+earlier position of this game is known to be winnable, how many undos
+lead back to it (and marks the Undo button). Its marks go at the next
+action (a move, a draw, an undo) or a new game.
 
 A solution found once is kept as a *plan*: the position before each of
 its actions. While the table stands on one of those positions (the player
@@ -27,6 +35,7 @@ from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
 from ..engine.rules import TURN
 from ..i18n import translate
 from ..solver import UNKNOWN, UNWINNABLE, WINNABLE, SolverTask
+from ..solver.heuristic import heuristic_action
 from .announce import move_words
 from .fonts import fit_text
 from .layout import Box
@@ -94,7 +103,9 @@ class PlanLearner:
         plan, keys = helper.plan, helper.plan_keys
         end = min(len(plan), self.index + self.PER_STEP)
         while self.index < end:
-            keys.setdefault(self.game.position.key(), self.index)
+            key = self.game.position.key()
+            keys.setdefault(key, self.index)
+            helper.winnable.add(key)
             if not self.game.play(plan[self.index]).ok:
                 self.index = len(plan)  # a solution that doesn't replay is not used past this point
                 break
@@ -114,10 +125,11 @@ class SolverHelper:
         self.want_hint = False  # the player asked; the running search answers
         self.plan: list[str] = []
         self.plan_keys: dict[tuple, int] = {}  # position key -> index of its next action in ``plan``
+        self.winnable: set[tuple] = set()  # every position of this deal known to be winnable
         self.lost: set[tuple] = set()  # positions proven unwinnable
         self.verdict: str | None = None  # what the status shows (None: nothing)
         self.marks: list[pygame.sprite.DirtySprite] = []
-        self.hint_index: int | None = None  # the plan step the marks show
+        self.shown: tuple[tuple, str] | None = None  # (position key, action) the marks show
         self.learner: PlanLearner | None = None
         self.note = VerdictSprite()
         app.hint_provider = self.request
@@ -149,7 +161,7 @@ class SolverHelper:
         if key in self.plan_keys and self.show_hint(self.plan_keys[key]):
             return
         if key in self.lost:
-            self.say("say.hint_unwinnable")
+            self.say_lost()
             return
         self.want_hint = True
         if self.search is None or self.search.key != key:
@@ -186,8 +198,10 @@ class SolverHelper:
         if hinted:
             self.want_hint = False
             shown = result.result == WINNABLE and search.key in self.plan_keys and self.show_hint(self.plan_keys[search.key])
-            if not shown:
-                self.say("say.hint_unwinnable" if result.result == UNWINNABLE else "say.hint_unknown")
+            if result.result == UNWINNABLE:
+                self.say_lost()
+            elif not shown:
+                self.show_guess()
         was = self.verdict
         self.show_verdict(result.result)
         if was != UNWINNABLE and self.verdict == UNWINNABLE and not hinted:
@@ -200,6 +214,7 @@ class SolverHelper:
         if self.learner is not None:
             self.app.cancel_task(self.learner)
         self.plan, self.plan_keys = list(actions), {}
+        self.winnable.add(start.key())
         self.learner = PlanLearner(self, start)
         if self.learner.step(0):
             self.app.add_task(self.learner)
@@ -220,18 +235,17 @@ class SolverHelper:
         if self.learner is not None:
             self.app.cancel_task(self.learner)
             self.learner = None
-        self.plan, self.plan_keys, self.lost = [], {}, set()
-        self.marks = []  # the table emptied the sprite group
-        self.hint_index = None
+        self.plan, self.plan_keys, self.lost, self.winnable = [], {}, set(), set()
+        self.clear_marks()
         self.verdict = None
         self.refresh_verdict()
 
     def on_settings(self, settings) -> None:
         # the layout may have changed (large cards, left-handed): put the marks and the note back
-        if self.hint_index is not None and self.session.game is not None:
-            key = self.session.game.position.key()
-            if self.plan_keys.get(key) == self.hint_index:
-                self.show_marks(self.hint_index)
+        if self.shown is not None and self.session.game is not None:
+            key, action = self.shown
+            if key == self.session.game.position.key():
+                self.show_marks(action)
         if settings.show_winnable and self.verdict is None:
             self.refresh_verdict()
         elif not settings.show_winnable and self.search is not None and not self.want_hint:
@@ -291,45 +305,63 @@ class SolverHelper:
 
     def show_hint(self, index: int) -> bool:
         """Show and say step ``index`` of the plan; False if it no longer applies."""
-        game = self.session.game
-        lang = self.app.settings.lang
-        move = game.check(Action.parse(self.plan[index]))
-        if isinstance(move, Refusal):
+        if not self.show_move(self.plan[index], "say.hint"):
             self.plan, self.plan_keys = [], {}
             return False
-        if move.kind == TURN:
-            text = translate("say.hint_turn", lang)
-        elif move.kind == DRAW:
-            count = self.draws_ahead(index)
-            text = translate("say.hint_draw", lang) if count == 1 else translate("say.hint_draws", lang, count=count)
-        else:
-            text = translate("say.hint", lang, move=move_words(move, lang))
-        self.show_marks(index, move)
-        self.tell(text)
         self.show_verdict(WINNABLE)
         return True
 
-    def draws_ahead(self, index: int) -> int:
-        """How many draws (not turns of the waste) the plan makes in a row from ``index``."""
-        probe = Game(self.session.game.position.copy())
-        count = 0
-        for text in self.plan[index:]:
-            move = probe.check(Action.parse(text))
-            if isinstance(move, Refusal) or move.kind != DRAW:
-                break
-            probe.play(text)
-            count += 1
-        return max(1, count)
+    def show_guess(self) -> None:
+        """No win proven in time: the most useful-looking move, said as a suggestion."""
+        game = self.session.game
+        avoid = [snapshot[0] for snapshot, _ in game.history_snapshots()[-8:]]
+        action = heuristic_action(game.position, avoid)
+        if action is None or not self.show_move(action, "say.hint_guess"):
+            self.say("say.hint_no_move")
 
-    def show_marks(self, index: int, move=None) -> None:
+    def show_move(self, action: str, key: str) -> bool:
+        """Mark one action on the table and say it (``key``: the sentence
+        around the move's words); False if the engine refuses it here."""
+        game = self.session.game
+        lang = self.app.settings.lang
+        move = game.check(Action.parse(action))
+        if isinstance(move, Refusal):
+            return False
+        if move.kind == TURN:
+            words = translate("say.hint_turn_words", lang)
+        elif move.kind == DRAW:
+            words = translate("say.hint_draw_words", lang)  # one card: never a run of draws
+        else:
+            words = move_words(move, lang)
+        self.show_marks(action, move)
+        self.tell(translate(key, lang, move=words))
+        return True
+
+    def say_lost(self) -> None:
+        """Proven lost: say so, and offer the way back when an earlier
+        position of this game is known to be winnable (the Undo button is marked)."""
+        game = self.session.game
+        history = game.history_snapshots()
+        back = next((n for n, (snapshot, _) in enumerate(reversed(history), 1) if snapshot[0] in self.winnable), None)
+        self.clear_marks()
+        if back is None:
+            self.say("say.hint_unwinnable")
+            return
+        self.say("say.hint_lost_undo", count=back)
+        box = self.table.layout.buttons.get("undo") if self.table.layout is not None else None
+        if box is not None:
+            self.marks = [HintMarkSprite(box, round(box.h / 4), self.table.layout.scale)]
+            self.app.group.add(*self.marks)
+
+    def show_marks(self, action: str, move=None) -> None:
         """Outline the cards that move and the place they go, with an arrow between."""
         self.clear_marks()
         table = self.table
         if move is None:
-            move = self.session.game.check(Action.parse(self.plan[index]))
+            move = self.session.game.check(Action.parse(action))
             if isinstance(move, Refusal):
                 return
-        self.hint_index = index
+        self.shown = (self.session.game.position.key(), action)
         layout, radius, scale = table.layout, table.art.radius, table.layout.scale
         if move.kind in (DRAW, TURN):
             boxes = [layout.piles[Pile(STOCK)]]
@@ -365,7 +397,7 @@ class SolverHelper:
         for mark in self.marks:
             mark.kill()
         self.marks = []
-        self.hint_index = None
+        self.shown = None
 
 
 # ---- sprites ------------------------------------------------------------------------------------

@@ -96,7 +96,7 @@ def visit_every_screen(app, lang):
         layout = table.layout
         helper.note.show(translate(f"ui.verdict.{verdict}", lang), (255, 255, 255), layout.status, layout.scale)
         table.status.set_inset(helper.note.rect.width)
-        table.status.show(translate("say.hint_unknown", lang))
+        table.status.show(translate("say.hint_no_move", lang))
     app.settings.show_winnable = False
     helper.note.hide()
     table.status.set_inset(0)
