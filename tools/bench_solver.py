@@ -10,6 +10,17 @@ decided within the goal time (1 s Eight Off, 10 s Easy Harp), median and
 p95 seconds per deal, and positions searched per second; every solution is
 replayed through the rules engine and a failed replay stops the run.
 
+Easy Harp also gets the share decided (won or proven lost) within 1 s, 3 s
+(the hint's budget) and 10 s, for this solver and, on the same deals, the
+previous one (``--legacy-rev``, default the commit before issue 15's
+solver work: its ``easy_harp.py`` and ``search.py`` are read with
+``git show`` at run time, so no copy of the old code lives in the tree).
+One run per deal up to ``--eh-seconds`` gives all three columns: a search
+is deterministic, so the ones decided within 1 s are those whose run ended
+by then. Issue 15's tuning used deals 1-100; measure on others, e.g.
+
+    nice python tools/bench_solver.py --sets EH --count 200 --first 500001 --no-fc-solve -v
+
 Beside the Eight Off sets it runs Debian's ``fc-solve`` (package
 ``freecell-solver-bin``, installed with apt-get when missing) twice per deal:
 ``fc-solve -g eight_off [--freecells-num 4|2]`` limits a group move to
@@ -34,6 +45,40 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from game.engine import Game, card_text, deal_position  # noqa: E402
 from game.engine.deals import format_code  # noqa: E402
 from game.solver import UNWINNABLE, WINNABLE, SolverTask  # noqa: E402
+
+LEGACY_REV = "40c7196"  # main before issue 15's solver work
+CHECKPOINTS = (1.0, 3.0, 10.0)  # Easy Harp: decided within these (3 s: the hint's budget)
+
+
+def legacy_task_class(rev: str):
+    """The previous solver's ``SolverTask``, built from ``git show REV:...``
+    as the package ``game.solver_legacy`` (its relative imports then reach
+    ``game.engine``); None when git or the revision is not at hand."""
+    import types
+
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    package = types.ModuleType("game.solver_legacy")
+    package.__path__ = []
+    sys.modules["game.solver_legacy"] = package
+    for name in ("easy_harp", "eight_off", "search"):
+        try:
+            source = subprocess.run(["git", "-C", root, "show", f"{rev}:game/solver/{name}.py"], capture_output=True,
+                                    text=True, check=True, timeout=60).stdout
+        except (OSError, subprocess.SubprocessError):
+            return None
+        module = types.ModuleType(f"game.solver_legacy.{name}")
+        module.__package__ = "game.solver_legacy"
+        sys.modules[module.__name__] = module
+        exec(compile(source, f"{rev}:game/solver/{name}.py", "exec"), module.__dict__)
+    problems = types.ModuleType("game.solver_legacy.problems")
+
+    def problem_for(position):
+        module = sys.modules["game.solver_legacy.easy_harp" if position.game == "easy-harp" else "game.solver_legacy.eight_off"]
+        return module.EasyHarpProblem(position) if position.game == "easy-harp" else module.EightOffProblem(position)
+
+    problems.problem_for = problem_for
+    sys.modules[problems.__name__] = problems
+    return sys.modules["game.solver_legacy.search"].SolverTask
 
 SETS = {  # name: (game, variant, deals, goal seconds)
     "C8": ("eight-off", "C8", 200, 1.0),
@@ -93,17 +138,19 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
 
 
-def run_set(name: str, count: int, first: int, seconds: float, exe: str | None, verbose: bool) -> dict:
+def run_set(name: str, count: int, first: int, seconds: float, exe: str | None, verbose: bool,
+            task_class=SolverTask) -> dict:
     game, variant, _, goal = SETS[name]
     ours: dict[str, int] = {}
     times, nodes, decided_in_goal = [], 0, 0
+    decided_by = {t: 0 for t in CHECKPOINTS}
     fc = {"strict": {}, "loose": {}, "strict_times": [], "loose_times": []}
     kind_a = kind_b = 0  # fc-solve solved / we call unwinnable; fc-solve (unlimited) unsolvable / we solve
     for number in range(first, first + count):
         code = format_code(game, variant, number)
         position = deal_position(code)
         started = time.perf_counter()
-        result = SolverTask(position, seconds=seconds).run()
+        result = task_class(position, seconds=seconds).run()
         spent = time.perf_counter() - started
         if result.result == WINNABLE:
             replay = Game(deal_position(code))
@@ -114,6 +161,8 @@ def run_set(name: str, count: int, first: int, seconds: float, exe: str | None, 
         nodes += result.nodes
         if result.result != "unknown" and spent <= goal:
             decided_in_goal += 1
+        for t in CHECKPOINTS:
+            decided_by[t] += result.result != "unknown" and spent <= t
         line = f"{code} {result.result:10} {spent:7.3f}s {result.nodes:8d} nodes"
         if exe and game == "eight-off":
             strict, t1 = fc_solve(exe, position, False, 30.0)
@@ -136,6 +185,7 @@ def run_set(name: str, count: int, first: int, seconds: float, exe: str | None, 
         "name": name, "count": count, "ours": ours, "median": statistics.median(times), "p95": p95(times),
         "rate": nodes / total_time if total_time else 0.0, "in_goal": decided_in_goal, "goal": goal,
         "fc": fc, "kind_a": kind_a, "kind_b": kind_b, "has_fc": bool(exe and game == "eight-off"),
+        "decided_by": decided_by, "seconds": seconds,
     }
 
 
@@ -147,6 +197,16 @@ def print_table(rows: list[dict]) -> None:
         print(f"{r['name']:5} {n:5}  {pct(o.get(WINNABLE, 0), n)}  {pct(o.get(UNWINNABLE, 0), n)}  "
               f"{pct(o.get('unknown', 0), n)}  {pct(r['in_goal'], n)} ({r['goal']:g}s)  "
               f"{r['median']:8.3f} {r['p95']:7.3f}  {r['rate']:10.0f}")
+    eh_rows = [r for r in rows if r["name"].startswith("EH")]
+    if eh_rows:
+        print()
+        print("Easy Harp decided (won or proven lost) within")
+        print("solver        deals    " + "  ".join(f"{t:>6g} s" for t in CHECKPOINTS) + "   (limit per deal)")
+        for r in eh_rows:
+            label = "previous" if r["name"] == "EH-old" else "this one"
+            print(f"{label:12} {r['count']:6}    " + "  ".join(
+                f"{pct(r['decided_by'][t], r['count'])}" if t <= r["seconds"] else "    -  " for t in CHECKPOINTS)
+                + f"   ({r['seconds']:g} s)")
     fc_rows = [r for r in rows if r["has_fc"]]
     if fc_rows:
         print()
@@ -171,6 +231,8 @@ def main() -> int:
     parser.add_argument("--eo-seconds", type=float, default=10.0, help="time limit per Eight Off deal")
     parser.add_argument("--eh-seconds", type=float, default=10.0, help="time limit per Easy Harp deal")
     parser.add_argument("--no-fc-solve", action="store_true", help="skip fc-solve")
+    parser.add_argument("--legacy-rev", default=LEGACY_REV, help="git revision of the previous Easy Harp solver")
+    parser.add_argument("--no-legacy", action="store_true", help="skip the previous Easy Harp solver")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
     exe = None if args.no_fc_solve else ensure_fc_solve()
@@ -182,6 +244,15 @@ def main() -> int:
         seconds = args.eh_seconds if name == "EH" else args.eo_seconds
         rows.append(run_set(name, count, args.first, seconds, exe, args.verbose))
         print(f"{name}: done", flush=True)
+        if name == "EH" and not args.no_legacy:
+            legacy = legacy_task_class(args.legacy_rev)
+            if legacy is None:
+                print(f"the previous solver ({args.legacy_rev}) is not at hand (git): its column is left out")
+                continue
+            row = run_set(name, count, args.first, seconds, None, args.verbose, task_class=legacy)
+            row["name"] = "EH-old"
+            rows.append(row)
+            print(f"EH, previous solver {args.legacy_rev}: done", flush=True)
     print_table(rows)
     return 0
 
