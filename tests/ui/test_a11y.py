@@ -107,7 +107,8 @@ def test_the_win_is_announced(driver_for, lang):
     won = translate("say.won", lang, score=pos.score, moves=pos.moves)
     assert page.region.textContent == won
     assert page.document.said[-2] == translate("say.move", lang, card=card_name(parse_card("KH"), lang),
-                                               pile=pile_name(Pile("f", 1), lang))
+                                               pile=translate("say.pile.foundation_suit", lang,
+                                                              suit=translate("say.suit.1", lang)))
 
 
 @pytest.mark.parametrize("lang", LANGS)
