@@ -233,6 +233,8 @@ def main() -> int:
     parser.add_argument("--no-fc-solve", action="store_true", help="skip fc-solve")
     parser.add_argument("--legacy-rev", default=LEGACY_REV, help="git revision of the previous Easy Harp solver")
     parser.add_argument("--no-legacy", action="store_true", help="skip the previous Easy Harp solver")
+    parser.add_argument("--legacy-only", action="store_true",
+                        help="Easy Harp: run only the previous solver (to run the two side by side in two processes)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args()
     exe = None if args.no_fc_solve else ensure_fc_solve()
@@ -242,8 +244,9 @@ def main() -> int:
     for name in args.sets:
         count = args.count or (QUICK[name] if args.quick else SETS[name][2])
         seconds = args.eh_seconds if name == "EH" else args.eo_seconds
-        rows.append(run_set(name, count, args.first, seconds, exe, args.verbose))
-        print(f"{name}: done", flush=True)
+        if not (args.legacy_only and name == "EH"):
+            rows.append(run_set(name, count, args.first, seconds, exe, args.verbose))
+            print(f"{name}: done", flush=True)
         if name == "EH" and not args.no_legacy:
             legacy = legacy_task_class(args.legacy_rev)
             if legacy is None:

@@ -2,6 +2,11 @@
 
     python tools/make_winnable.py                 # every list, as shipped
     python tools/make_winnable.py --only EO1-C2 --count 100 --seconds 2
+    python tools/make_winnable.py --only EH1-N --deals 1000   # every deal 1..1000
+
+With ``--deals N`` it tries exactly deals 1..N and keeps every winnable one
+(instead of stopping at ``--count`` numbers). Either way it prints how many
+deals it found winnable, proven lost and unknown.
 
 For each game and variant it solves deals 1, 2, 3, ... in turn and keeps
 a number only when the solver found a solution *and* that solution, played
@@ -49,14 +54,19 @@ def replay_wins(code: str, actions: list[str]) -> bool:
     return game.position.won
 
 
-def make(game: str, variant: str, count: int, seconds: float, log=print, save=None) -> list[int]:
+def make(game: str, variant: str, count: int, seconds: float, log=print, save=None, deals: int | None = None,
+         tally: dict | None = None) -> list[int]:
+    """Winnable deal numbers from 1 up: ``count`` of them, or every one of
+    deals 1..``deals``; ``tally`` counts the verdicts."""
     found: list[int] = []
     number = 0
     started = time.perf_counter()
-    while len(found) < count:
+    tally = {} if tally is None else tally
+    while (number < deals) if deals else (len(found) < count):
         number += 1
         code = format_code(game, variant, number)
         result = solve(deal_position(code), seconds)
+        tally[result.result] = tally.get(result.result, 0) + 1
         if result.result == WINNABLE:
             if not replay_wins(code, result.actions):
                 raise SystemExit(f"{code}: the solution does not replay to a win (solver bug)")
@@ -85,13 +95,18 @@ def main() -> int:
     parser.add_argument("--only", choices=sorted(plans), action="append", help="make just this list (repeatable)")
     parser.add_argument("--count", type=int, help="numbers per list (default: as shipped)")
     parser.add_argument("--seconds", type=float, help="search time per deal (default: per list)")
+    parser.add_argument("--deals", type=int, help="try exactly deals 1..N and keep every winnable one")
     args = parser.parse_args()
     for name in args.only or plans:
         game, variant, count, seconds = plans[name]
         count = args.count or count
         seconds = args.seconds or seconds
-        numbers = make(game, variant, count, seconds, save=lambda found: write(game, variant, found, seconds))
+        tally: dict[str, int] = {}
+        numbers = make(game, variant, count, seconds, save=lambda found: write(game, variant, found, seconds),
+                       deals=args.deals, tally=tally)
         print(f"wrote {write(game, variant, numbers, seconds)} ({len(numbers)} numbers, up to deal {numbers[-1]})", flush=True)
+        print(f"{name}: deals 1-{sum(tally.values())}: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())),
+              flush=True)
     return 0
 
 

@@ -37,7 +37,10 @@ Soundness of the shortcuts (the ``unwinnable`` verdict relies on them):
   them. Any winning line can be rearranged that way: a talon card played
   earlier stays on top of its column (or foundation) untouched until the
   move that uses it, so it can be played just before that move instead (or
-  straight to where it goes next, if it moves on). A talon card that is
+  straight to where it goes next, if it moves on). A chain may be one
+  move (``chains``) or one talon card at a time, each put down only when
+  a chain from it exists (a superset of the same legal moves: just as
+  sound, and far fewer children per expansion). A talon card that is
   never used needs only to go home, and a position whose cards are all in
   the talon is won by the safe moves alone (the lowest slot's next card is
   always safe). ``tests/test_solver.py`` checks the verdicts on small end
@@ -170,6 +173,8 @@ def _score(cols, hidden, talon, found, weights) -> int:
 class EasyHarpProblem:
     strategy = "portfolio"
 
+    chains = False  # True: a chain of talon cards is one move (see ``variants``)
+
     def __init__(self, position: Position, weights=WEIGHTS[0]) -> None:
         self.weights = weights
         talon = bytes(position.waste) + bytes(reversed(position.stock))
@@ -182,11 +187,15 @@ class EasyHarpProblem:
         )
 
     def variants(self) -> list:
-        """One problem per score weighting, for the best-first searches."""
+        """The problems the best-first searches take turns on: two score
+        weightings with a chain of talon cards as one move (few, deep
+        moves: quick on some deals), two with each talon card of a chain
+        as its own move (many cheap expansions: quick on others). Each
+        move set is sound on its own (see the module's notes)."""
         out = []
-        for weights in WEIGHTS:
+        for weights, chains in ((WEIGHTS[0], True), (WEIGHTS[1], True), (WEIGHTS[1], False), (WEIGHTS[2], False)):
             twin = object.__new__(EasyHarpProblem)
-            twin.root, twin.weights = self.root, weights
+            twin.root, twin.weights, twin.chains = self.root, weights, chains
             out.append(twin)
         return out
 
@@ -232,6 +241,36 @@ class EasyHarpProblem:
         # Talon cards are never played alone: see the module's notes.
         moves: list[list[tuple]] = []
 
+        fits_memo: dict[int, tuple] = {}
+        starts_memo: dict[int, set] = {}
+
+        def fits(card: int) -> tuple:
+            """The talon cards ``card`` could go on (other colour, one rank higher)."""
+            if card not in fits_memo:
+                r = card % 13
+                ys = () if r == KING else ((r + 1, 39 + r + 1) if _red(card) else (13 + r + 1, 26 + r + 1))
+                fits_memo[card] = tuple(y for y in ys if y in in_talon)
+            return fits_memo[card]
+
+        def starts(card: int) -> set:
+            """The first steps (talon card, column) of every chain of talon
+            cards that could be built on the table so that ``card`` then
+            goes on its last card."""
+            if card in starts_memo:
+                return starts_memo[card]
+            out = set()
+            for y in fits(card):
+                for di in hosts.get(y, ()):
+                    out.add((y, di))
+                if y % 13 == KING:
+                    if empty >= 0:
+                        out.add((y, empty))
+                else:
+                    out |= starts(y)
+            starts_memo[card] = out
+            return out
+
+        # macro moves (``self.chains``): a whole chain of talon cards and the card that goes on it
         memo: dict[int, list[list[tuple]]] = {}
 
         def chains(card: int) -> list[list[tuple]]:
@@ -259,6 +298,31 @@ class EasyHarpProblem:
             memo[card] = out
             return [list(chain) for chain in out]
 
+        first_steps: set = set()
+
+        def talon_moves(card: int, si: int, kind: str) -> None:
+            """Moves of ``card`` (a column's top, ``kind`` "c", or a
+            foundation's, "f", from ``si``) onto talon cards: one talon card
+            put down and ``card`` on it as one move; a longer chain as its
+            first step alone (the next expansions find the rest of it).
+            With ``self.chains`` every whole chain is one move instead."""
+            if self.chains:
+                for chain in chains(card):
+                    dst = chain[-1][4]
+                    if dst != si or kind != "c":
+                        chain.append((kind, si, 1, "c", dst))
+                        moves.append(chain)
+                return
+            for y in fits(card):
+                for di in hosts.get(y, ()):
+                    if di != si or kind != "c":
+                        moves.append([("w", y, 1, "c", di), (kind, si, 1, "c", di)])
+                if y % 13 == KING:
+                    if empty >= 0:
+                        moves.append([("w", y, 1, "c", empty), (kind, si, 1, "c", empty)])
+                else:
+                    first_steps.update(step for step in starts(y) if step[1] != si or kind != "c")
+
         for si, col in enumerate(cols):
             if not col:
                 continue
@@ -280,11 +344,7 @@ class EasyHarpProblem:
             for di in hosts.get(c, ()):
                 if di != si:
                     moves.append([("c", si, 1, "c", di)])
-            for chain in chains(c):
-                dst = chain[-1][4]
-                if dst != si:
-                    chain.append(("c", si, 1, "c", dst))
-                    moves.append(chain)
+            talon_moves(c, si, "c")
             if empty >= 0:
                 j = n - 1
                 h = hidden[si]
@@ -302,9 +362,9 @@ class EasyHarpProblem:
                     moves.append([("f", slot, 1, "c", di)])
                 if empty >= 0 and c % 13 == KING:
                     moves.append([("f", slot, 1, "c", empty)])
-                for chain in chains(c):
-                    chain.append(("f", slot, 1, "c", chain[-1][4]))
-                    moves.append(chain)
+                talon_moves(c, slot, "f")
+        for y, di in sorted(first_steps):
+            moves.append([("w", y, 1, "c", di)])
 
         out = []
         for steps in moves:
