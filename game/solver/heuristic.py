@@ -36,11 +36,11 @@ from ..engine.rules import Move, Refusal, TURN
 
 
 def _safe_home(position: Position, card: int) -> bool:
-    if position.game == "eight-off":
-        return True
-    from .easy_harp import _safe
+    if position.game == "easy-harp":
+        from .easy_harp import _safe
 
-    return _safe(tuple(len(slot) for slot in position.foundations), card)
+        return _safe(tuple(len(slot) for slot in position.foundations), card)
+    return position.game == "eight-off"  # built by suit: only the card below could go on it, and it is home
 
 
 def _goes_home(position: Position, card: int) -> bool:
