@@ -17,7 +17,9 @@ solver work: its ``easy_harp.py`` and ``search.py`` are read with
 ``git show`` at run time, so no copy of the old code lives in the tree).
 One run per deal up to ``--eh-seconds`` gives all three columns: a search
 is deterministic, so the ones decided within 1 s are those whose run ended
-by then. Issue 15's tuning used deals 1-100; measure on others, e.g.
+by then. ``--cpu-time`` counts the process's CPU time instead of the wall
+clock, for both solvers' limits and the columns: on a machine shared with
+other work a wall-clock limit measures the load, not the solver. Issue 15's tuning used deals 1-100; measure on others, e.g.
 
     nice python tools/bench_solver.py --sets EH --count 200 --first 500001 --no-fc-solve -v
 
@@ -46,8 +48,17 @@ from game.engine import Game, card_text, deal_position  # noqa: E402
 from game.engine.deals import format_code  # noqa: E402
 from game.solver import UNWINNABLE, WINNABLE, SolverTask  # noqa: E402
 
+CLOCK = time.perf_counter  # --cpu-time: time.process_time
 LEGACY_REV = "40c7196"  # main before issue 15's solver work
 CHECKPOINTS = (1.0, 3.0, 10.0)  # Easy Harp: decided within these (3 s: the hint's budget)
+
+
+class CpuClock:
+    """Stands in for the ``time`` module inside the solvers' search modules:
+    their ``perf_counter`` becomes the process's CPU time."""
+
+    perf_counter = staticmethod(time.process_time)
+    process_time = staticmethod(time.process_time)
 
 
 def legacy_task_class(rev: str):
@@ -149,9 +160,9 @@ def run_set(name: str, count: int, first: int, seconds: float, exe: str | None, 
     for number in range(first, first + count):
         code = format_code(game, variant, number)
         position = deal_position(code)
-        started = time.perf_counter()
+        started = CLOCK()
         result = task_class(position, seconds=seconds).run()
-        spent = time.perf_counter() - started
+        spent = CLOCK() - started
         if result.result == WINNABLE:
             replay = Game(deal_position(code))
             if not all(replay.play(a).ok for a in result.actions) or not replay.position.won:
@@ -236,7 +247,14 @@ def main() -> int:
     parser.add_argument("--legacy-only", action="store_true",
                         help="Easy Harp: run only the previous solver (to run the two side by side in two processes)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
+    parser.add_argument("--cpu-time", action="store_true", help="time limits and columns in CPU seconds")
     args = parser.parse_args()
+    global CLOCK
+    if args.cpu_time:
+        import game.solver.search as search_module
+
+        CLOCK = time.process_time
+        search_module.time = CpuClock
     exe = None if args.no_fc_solve else ensure_fc_solve()
     if not args.no_fc_solve and not exe:
         print("fc-solve is not available: its columns are left out", flush=True)
@@ -249,6 +267,8 @@ def main() -> int:
             print(f"{name}: done", flush=True)
         if name == "EH" and not args.no_legacy:
             legacy = legacy_task_class(args.legacy_rev)
+            if legacy is not None and args.cpu_time:
+                sys.modules["game.solver_legacy.search"].time = CpuClock
             if legacy is None:
                 print(f"the previous solver ({args.legacy_rev}) is not at hand (git): its column is left out")
                 continue
