@@ -93,7 +93,10 @@ def test_a_known_solution_is_reused_while_the_player_follows_it(driver_for):
     assert d.app.announcer.last == "Hint: king of hearts to the hearts foundation"
 
 
-def test_the_hint_search_runs_in_slices(driver_for):
+def test_the_hint_search_runs_in_slices(driver_for, monkeypatch):
+    from game.ui import hints
+
+    monkeypatch.setattr(hints, "HINT_SECONDS", 600)  # a loaded machine must not turn the win into a guess
     d = driver_for(HARD_DEAL)
     d.app.request_hint()
     assert d.app.solver.search is not None
@@ -122,6 +125,9 @@ def test_a_frame_gives_the_solver_one_short_slice(driver_for, monkeypatch):
         return original(task, budget_seconds)
 
     monkeypatch.setattr(search.SolverTask, "step", recording)
+    from game.ui import hints
+
+    monkeypatch.setattr(hints, "HINT_SECONDS", 600)  # slices overrun on a loaded machine: no time limit in play
     d = driver_for("EH1-N-AAAAAAF")  # no answer within the hint's time: it says so honestly
     d.app.request_hint()
     for _ in range(30):
