@@ -298,10 +298,9 @@ class SolverHelper:
         self.tell(translate(key, self.app.settings.lang, **params), banner)
 
     def tell(self, text: str, banner: bool = True) -> None:
-        """Say ``text`` (a live region or the status line) and show it on the banner."""
-        self.app.announcer.say(text)
-        if banner and self.table.banner is not None:
-            self.table.banner.show(text, self.app.now())
+        """Say ``text`` and, unless ``banner`` is False, show it in the table's
+        one message place, where the player looks (``TableScene.tell``)."""
+        self.table.tell(text, "hint" if banner else "say")
 
     def show_hint(self, index: int) -> bool:
         """Show and say step ``index`` of the plan; False if it no longer applies."""
