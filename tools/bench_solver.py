@@ -19,9 +19,12 @@ One run per deal up to ``--eh-seconds`` gives all three columns: a search
 is deterministic, so the ones decided within 1 s are those whose run ended
 by then. ``--cpu-time`` counts the process's CPU time instead of the wall
 clock, for both solvers' limits and the columns: on a machine shared with
-other work a wall-clock limit measures the load, not the solver. Issue 15's tuning used deals 1-100; measure on others, e.g.
+other work a wall-clock limit measures the load, not the solver.
 
-    nice python tools/bench_solver.py --sets EH --count 200 --first 500001 --no-fc-solve -v
+Issue 15's tuning looked at deals 1-30 and 500001-500030; measure on
+others, e.g. (the run reported for issue 15 had 40 deals)
+
+    nice python tools/bench_solver.py --sets EH --count 40 --first 600001 --no-fc-solve --cpu-time -v
 
 Beside the Eight Off sets it runs Debian's ``fc-solve`` (package
 ``freecell-solver-bin``, installed with apt-get when missing) twice per deal:
