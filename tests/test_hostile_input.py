@@ -248,3 +248,13 @@ def test_main_py_screenshot_into_a_missing_folder_a_folder_or_a_full_disk(tmp_pa
     one_line_error(main_py("--screenshot", str(tmp_path / "missing" / "x.png")), "does not exist")
     one_line_error(main_py("--screenshot", str(tmp_path)), "folder")
     one_line_error(main_py("--screenshot", "/dev/full", "--deal", "EH1-N-AAAAAAF"), "No space left")
+
+
+def test_main_py_fps_takes_only_ascii_digits(tmp_path):
+    from game.ui.launch import parse_fps
+
+    assert parse_fps("0") == 0 and parse_fps("60") == 60
+    for bad in ["١٢", "1_0", "-1", "9" * 5000, ""]:
+        with pytest.raises(Exception):
+            parse_fps(bad)
+    one_line_error(main_py("--screenshot", str(tmp_path / "x.png"), "--fps", "٦٠"), "--fps")

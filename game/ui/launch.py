@@ -38,8 +38,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--open", choices=("new-game", "options", "rules", "stats"), help="with --screenshot: show this dialog")
     p.add_argument("--data", metavar="DIR", help="keep the saved game, statistics and settings in this folder "
                    "(default: the user's data folder; with --screenshot: nothing is kept)")
-    p.add_argument("--fps", type=int, default=60, help=argparse.SUPPRESS)
+    p.add_argument("--fps", type=parse_fps, default=60, help=argparse.SUPPRESS)
     return p
+
+
+def parse_fps(text: str) -> int:
+    """``--fps N`` (0: no waiting, the browser paces frames): ASCII digits, at most 1000."""
+    try:
+        return whole_number(text, "--fps", 1000)
+    except EngineInputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def parse_size(text: str) -> tuple[int, int]:
