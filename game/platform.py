@@ -4,7 +4,7 @@ This is the only module that checks ``sys.platform == "emscripten"`` (the
 pygbag build). Everything else asks it: ``is_browser()``, ``open_storage()``,
 ``preferred_language()``, ``announce()``, ``user_data_dir()``, and for the
 page: ``viewport_size()``, ``shared_deal()``, ``deal_link()``,
-``copy_text()``, ``set_page_language()`` and ``report_error()``.
+``copy_text()``, ``copy_outcome()``, ``set_page_language()`` and ``report_error()``.
 
 The browser objects come from the ``window`` attribute that pygbag adds to
 the standard ``platform`` module; functions take them as optional arguments
@@ -365,13 +365,16 @@ def deal_link(code: str, *, window: Any | None = None) -> str | None:
     return f"{page}#{code}"
 
 
-def copy_text(text: str, *, window: Any | None = None) -> bool:
+def copy_text(text: str, *, window: Any | None = None) -> bool | None:
     """Put ``text`` on the clipboard: through the page's ``gameCopy(json)``
-    in the browser, pygame's clipboard natively. False when it could not."""
+    in the browser, pygame's clipboard natively. True when it was copied,
+    False when it could not be; None when the page answers later (its
+    clipboard is a promise the browser may still refuse): ask
+    ``copy_outcome()`` in the next frames."""
     window = window if window is not None else browser_window()
     if window is not None:
         try:
-            return bool(window.gameCopy(to_page(text)))
+            return _COPY_STATES.get(str(window.gameCopy(to_page(text))), False)
         except Exception:
             return False
     try:
@@ -383,6 +386,22 @@ def copy_text(text: str, *, window: Any | None = None) -> bool:
     except Exception:
         pass
     return False
+
+
+_COPY_STATES: dict[str, bool | None] = {"copied": True, "refused": False, "pending": None}
+
+
+def copy_outcome(*, window: Any | None = None) -> bool | None:
+    """What became of the page's last copy (``gameCopied()`` in our
+    template): True copied, False refused, None not answered yet. Natively,
+    or when the page can't say, False."""
+    window = window if window is not None else browser_window()
+    if window is None:
+        return False
+    try:
+        return _COPY_STATES.get(str(window.gameCopied()), False)
+    except Exception:
+        return False
 
 
 def set_page_language(lang: str, *, window: Any | None = None) -> bool:

@@ -11,7 +11,8 @@ What it models, from ``browsermodule.c`` and the runtime it ships:
 
 ``Page`` plays the page our template (page.tmpl) makes: the live region
 from the first frame, ``gameAnnounce`` / ``gameCopy`` / ``gameError`` that
-``JSON.parse`` their argument, ``gameViewport()`` and ``location``.
+``JSON.parse`` their argument, ``gameCopied()`` (the clipboard promise's
+outcome: "pending", then "copied" or "refused"), ``gameViewport()`` and ``location``.
 """
 
 from __future__ import annotations
@@ -92,7 +93,7 @@ class Page(JSObject):
     localStorage), "throws" (reading it throws), "null", or "broken" (it
     is there but its calls throw)."""
 
-    def __init__(self, *, storage="ok", hash="", search="", viewport="1280x720", clipboard_ok=True):
+    def __init__(self, *, storage="ok", hash="", search="", viewport="1280x720", clipboard="ok"):
         object.__setattr__(self, "storage_mode", storage)
         object.__setattr__(self, "store", BridgeLocalStorage())
         object.__setattr__(self, "clipboard", [])
@@ -103,7 +104,11 @@ class Page(JSObject):
         self.console = Console()
         self.gameViewport = JSFunction(lambda: self.viewport)
         self.gameAnnounce = JSFunction(self._announce)
-        self.gameCopy = JSFunction(lambda text: self.clipboard.append(json.loads(text)) or clipboard_ok)
+        object.__setattr__(self, "clipboard_mode", clipboard)
+        object.__setattr__(self, "copy_state", "refused")
+        object.__setattr__(self, "copy_asks", 0)
+        self.gameCopy = JSFunction(self._copy)
+        self.gameCopied = JSFunction(self._copied)
         self.gameError = JSFunction(lambda text: self.errors.append(json.loads(text)))
         self.gameReady = JSFunction(lambda: object.__setattr__(self, "ready", True) or True)
         object.__setattr__(self, "ready", False)
@@ -112,6 +117,28 @@ class Page(JSObject):
                 raise RuntimeError("SecurityError: The operation is insecure.")
             for name in ("getItem", "setItem", "removeItem", "key"):
                 object.__setattr__(self.store, name, JSFunction(fail))
+
+    def _copy(self, text):
+        # the template's gameCopy: with the clipboard API, "pending" until its promise settles
+        # ("ok": it copies; "refuses": it rejects, e.g. itch.io's frame without the permission);
+        # "missing": no clipboard API and the old execCommand way fails, "refused" at once
+        if self.clipboard_mode == "missing":
+            object.__setattr__(self, "copy_state", "refused")
+        else:
+            object.__setattr__(self, "copy_state", "pending")
+            object.__setattr__(self, "copy_asks", 0)
+        object.__setattr__(self, "pending_text", json.loads(text))
+        return self.copy_state
+
+    def _copied(self):
+        # the promise settles after the game has asked once (a later frame)
+        object.__setattr__(self, "copy_asks", self.copy_asks + 1)
+        if self.copy_state == "pending" and self.copy_asks > 1:
+            copied = self.clipboard_mode == "ok"
+            if copied:
+                self.clipboard.append(self.pending_text)
+            object.__setattr__(self, "copy_state", "copied" if copied else "refused")
+        return self.copy_state
 
     @property
     def localStorage(self):  # noqa: N802 - the web API's name

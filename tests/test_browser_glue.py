@@ -21,6 +21,8 @@ from game.persistence.savegame import dumps_game
 from game.persistence.settings import Settings
 from game.persistence.storage import BrowserStorage, MemoryStorage
 from game.ui import launch
+from game.ui.fonts import font
+from game.ui.share import WAIT_MS, ShownText, pieces, share_deal
 
 from tests.pygbag_bridge import Page, crossing
 
@@ -224,16 +226,65 @@ def test_the_viewport_is_followed_when_the_app_can_resize(monkeypatch):
 # ---- sharing a deal ------------------------------------------------------------------
 
 
-def test_l_copies_a_link_to_the_deal(monkeypatch):
-    page = Page(hash="#EO1-C8-AAAAAFA")
+def press_l_on_a_shared_deal(monkeypatch, page):
     monkeypatch.setattr(gp, "browser_window", lambda: page)
     monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
     app = main_module.make_app(browser=True, window=page)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
     app.frame()
-    link = "https://example.org/games/solitaire/index.html#EO1-C8-AAAAAFA"
-    assert page.clipboard == [link]
-    assert page.live_region == translate("say.link_copied", app.settings.lang, link=link)
+    return app
+
+
+LINK = "https://example.org/games/solitaire/index.html#EO1-C8-AAAAAFA"
+
+
+def test_l_copies_a_link_to_the_deal_and_says_so_once_the_page_confirms(monkeypatch):
+    page = Page(hash="#EO1-C8-AAAAAFA", clipboard="ok")
+    app = press_l_on_a_shared_deal(monkeypatch, page)
+    copied = translate("say.link_copied", app.settings.lang, link=LINK)
+    assert page.live_region != copied  # the clipboard's promise has not answered yet
+    app.frame()
+    assert page.clipboard == [LINK]
+    assert page.live_region == copied
+    assert not any(isinstance(scene, ShownText) for scene in app.scenes)
+
+
+@pytest.mark.parametrize("clipboard", ["refuses", "missing"])
+def test_a_refused_copy_is_never_called_copied_and_the_link_is_shown(monkeypatch, clipboard):
+    page = Page(hash="#EO1-C8-AAAAAFA", clipboard=clipboard)
+    app = press_l_on_a_shared_deal(monkeypatch, page)
+    for _ in range(3):
+        app.frame()
+    lang = app.settings.lang
+    assert page.clipboard == []
+    assert translate("say.link_copied", lang, link=LINK) not in app.announcer.history
+    assert page.live_region == translate("say.link", lang, link=LINK)
+    shown = [scene for scene in app.scenes if isinstance(scene, ShownText)]
+    assert len(shown) == 1 and shown[0].text == LINK  # on screen, to copy by hand
+    assert shown[0] is app.top()
+    # the whole link is drawn, cut into lines no wider than the panel
+    lines = pieces(LINK, font(shown[0].px(19), True), shown[0].pw - shown[0].px(56))
+    assert "".join(lines) == LINK and len(lines) >= 1
+    assert all(font(shown[0].px(19), True).size(line)[0] <= shown[0].pw - shown[0].px(56) for line in lines)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    app.frame()
+    assert not any(isinstance(scene, ShownText) for scene in app.scenes)  # OK closes it
+
+
+def test_a_page_that_never_answers_counts_as_refused(monkeypatch):
+    page = Page(hash="#EO1-C8-AAAAAFA", clipboard="ok")
+    monkeypatch.setattr(gp, "browser_window", lambda: page)
+    monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
+    clock = [0]
+    app = main_module.make_app(browser=True, window=page)
+    monkeypatch.setattr(app, "now", lambda: clock[0])
+    share_deal(app)
+    object.__setattr__(page, "copy_asks", -10**9)  # the promise never settles
+    app.run_tasks()
+    assert not any(isinstance(scene, ShownText) for scene in app.scenes)
+    clock[0] = WAIT_MS
+    app.run_tasks()
+    assert app.top().text == LINK
 
 
 # ---- the frame guard ------------------------------------------------------------------
@@ -283,3 +334,38 @@ def test_continue_goes_back_to_the_same_game(monkeypatch):
     guard.frame()
     guard.frame()
     assert guard.error is None and guard.app is app and app.running
+
+
+def test_the_guard_saves_the_game_in_progress_time_played_included(monkeypatch):
+    storage = MemoryStorage()
+    app = launch.build_app(["--deal", "EO1-C8-AAAAAFA"], storage=storage, headless=True)
+    app.session.play(Action.parse("r2>f"))
+    app.session.elapsed_ms = 25_000  # played on since the last save (the clock saves every 30 s)
+    guard = main_module.FrameGuard(app)
+    monkeypatch.setattr(app, "draw", fail)
+    guard.frame()
+    loaded = Persistence(storage).load_all()
+    assert loaded.game is not None and loaded.game.position.moves == 1
+    assert loaded.elapsed == pytest.approx(25.0, abs=1)
+    assert guard.message().endswith(translate("error.saved", "en"))
+
+
+@pytest.mark.parametrize("how", ["refused", "raises"])
+def test_when_the_guards_save_fails_it_says_so_and_does_not_raise(monkeypatch, how, capsys):
+    storage = MemoryStorage()
+    app = launch.build_app(["--deal", "EO1-C8-AAAAAFA"], storage=storage, headless=True)
+    app.session.play(Action.parse("r2>f"))
+    saved = storage.get("game")
+    if how == "refused":
+        monkeypatch.setattr(storage, "set", lambda key, text: False)
+    else:
+        monkeypatch.setattr(app.persistence, "save_game", fail)
+    guard = main_module.FrameGuard(app)
+    monkeypatch.setattr(app, "draw", fail)
+    guard.frame()
+    assert guard.error == "ZeroDivisionError: Bảy / 0"
+    assert guard.message().endswith(translate("error.not_saved", "en"))
+    assert not guard.message().endswith(translate("error.saved", "en"))
+    assert storage.get("game") == saved  # the last good save is still there
+    guard.frame()  # the error screen draws, and says it
+    assert set(guard.buttons) == {"continue", "restart"}

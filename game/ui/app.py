@@ -86,6 +86,7 @@ class App:
         self.screenshot_path: str | None = None
         # storage (game.ui.saving attaches it; None in tests that don't want it)
         self.persistence = None
+        self.keeper = None  # game.ui.saving's SaveKeeper: saves the game in progress on demand
         self.session = Session()  # the game in progress: the scenes and helpers listen to it
         self.announcer = Announcer(self)  # moves and refusals in words (live region, status line)
         self.sound = Sounds(lambda: self.settings.sound)

@@ -5,8 +5,10 @@ an event, updating or drawing raises, the guard
 
 * logs the whole traceback (stderr natively, the console in the browser,
   through ``game.platform.report_error``),
-* leaves the saved game alone: it was written after the last accepted move,
-  so nothing the player did is lost,
+* saves the game in progress through the app's saving (the time played
+  since the last save included; the moves were saved as they were made);
+  when that save fails too, the message says so instead of "saved", and
+  nothing raises,
 * shows one readable line on the canvas (and says it to screen readers),
   with two ways on: **Continue** (C, Enter or Escape) goes back to the same
   app, **Restart** (R) builds a fresh app, which resumes the saved game.
@@ -46,6 +48,7 @@ class FrameGuard:
         self.app = app
         self.rebuild = rebuild  # a fresh app from the saved records (Restart)
         self.error: str | None = None  # the line shown while the game is stopped
+        self.saved_key = "error.saved"  # "error.not_saved" when the rescue save failed
         self.failures = 0
         self.buttons: dict[str, pygame.Rect] = {}
         self.drawn = False
@@ -86,14 +89,25 @@ class FrameGuard:
             self.app.table.cancel_drag()  # a card held when it failed goes back
         except Exception:
             pass
+        self.saved_key = "error.not_saved" if self.save() is False else "error.saved"
         try:
             self.app.announcer.say(self.message())
         except Exception:
             pass
 
+    def save(self) -> bool | None:
+        """Save the game in progress (True saved, False failed, None nothing
+        to save or no saving attached). Never raises."""
+        try:
+            keeper = getattr(self.app, "keeper", None)
+            return None if keeper is None else keeper.save_in_progress()
+        except Exception as exc:
+            platform.report_error("Saving after the failure failed too:\n" + "".join(traceback.format_exception(exc)))
+            return False
+
     def message(self) -> str:
         lang = self.lang()
-        return translate("error.frame", lang, error=self.error) + " " + translate("error.saved", lang)
+        return translate("error.frame", lang, error=self.error) + " " + translate(self.saved_key, lang)
 
     def resume(self) -> None:
         """Continue: back to the same app, everything redrawn."""
@@ -145,7 +159,7 @@ class FrameGuard:
         band = pygame.Rect(0, height // 2 - unit * 4, width, unit * 8)
         screen.fill(BAND, band)
         lang = self.lang()
-        lines = [translate("error.frame", lang, error=self.error), translate("error.saved", lang)]
+        lines = [translate("error.frame", lang, error=self.error), translate(self.saved_key, lang)]
         y = band.top + unit // 2
         for line in lines:
             surface = fit_text(line, unit, TEXT, width - 2 * unit)

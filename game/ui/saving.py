@@ -82,8 +82,17 @@ class SaveKeeper:
 
     def on_quit(self) -> None:
         """Keep the time played since the last move."""
-        if self.session.in_progress:
-            self.persistence.save_game(self.session.game, self.session.elapsed, self.session.counted)
+        self.save_in_progress()
+
+    def save_in_progress(self) -> bool | None:
+        """Save the game in progress now, its time played included (on
+        quitting, and when the frame guard caught a failure): True saved,
+        False the storage refused, None no game in progress to save."""
+        session = self.session
+        if not session.in_progress:
+            return None
+        self.saved_ms = session.elapsed_ms
+        return self.persistence.save_game(session.game, session.elapsed, session.counted)
 
     # ---- start-up -----------------------------------------------------------------------
 
@@ -104,5 +113,5 @@ class SaveKeeper:
 
 def attach(app: "Host", persistence: Persistence, loaded: Loaded) -> SaveKeeper:
     keeper = SaveKeeper(app, persistence, loaded)
-    app.persistence = persistence
+    app.persistence, app.keeper = persistence, keeper
     return keeper
