@@ -63,6 +63,10 @@ STAND_IN = """
   root.dataset.viewport = window.gameViewport();
   root.dataset.window = `${window.innerWidth}x${window.innerHeight}x${window.devicePixelRatio}`;
   if (window.gameArchiveStatus === "ready") window.gameReady();  // main.py's first frame
+  // game/platform.py copy_text() (L), then copy_outcome() in the next frames
+  root.dataset.copyAnswer = String(window.gameCopy(%(link)s));
+  for (let i = 0; i < 100 && window.gameCopied() === "pending"; i++) await new Promise((go) => setTimeout(go, 20));
+  root.dataset.copyOutcome = String(window.gameCopied());
 })();
 """
 
@@ -110,7 +114,8 @@ def site(tmp_path_factory):
     assert run.returncode == 0, (run.stdout + run.stderr)[-4000:]
     web = app / "build" / "web"
     requests: list[tuple[str, str]] = []
-    stand_in = (STAND_IN % {"announce": json.dumps(to_page(UNICODE))}).encode()
+    stand_in = (STAND_IN % {"announce": json.dumps(to_page(UNICODE)),
+                            "link": json.dumps(to_page("https://example.org/#EO1-C8-AAAAAFA"))}).encode()
 
     class Static(http.server.BaseHTTPRequestHandler):
         def do_GET(self):  # noqa: N802
@@ -258,3 +263,16 @@ def test_a_huge_screen_is_capped_so_frames_stay_cheap(site):
     width, height = (int(v) for v in page.html["data-viewport"].split("x"))
     assert width * height <= 2560 * 1440 * 1.01
     assert re.fullmatch(r"\d+x\d+", page.html["data-viewport"])
+
+
+def test_a_refused_copy_is_reported_as_refused_not_copied(site):
+    # localhost is a secure context, so the clipboard API is there; headless Chromium refuses it
+    # (no user gesture, as itch.io's frame may without the clipboard-write permission): the page
+    # answers "pending" and then "refused", never "copied" because the API exists
+    page, _requests = open_page(site, HOSTS["python -m pygbag"].format(port=site["port"]), name="copy")
+    assert page.html.get("data-copy-answer") == "pending"
+    assert page.html.get("data-copy-outcome") == "refused"
+    # a plain http host has no clipboard API at all, and the older way fails too: refused at once
+    page, _requests = open_page(site, HOSTS["a static host"].format(port=site["port"]), name="copy-plain")
+    assert page.html.get("data-copy-answer") == "refused"
+    assert page.html.get("data-copy-outcome") == "refused"

@@ -663,9 +663,12 @@ from game.engine import Game
 from game.persistence import Persistence
 from game.persistence.storage import FileStorage
 rng = random.Random(int(sys.argv[3]))
+def say(line):  # one write per line: with PYTHONUNBUFFERED, print's pieces are separate writes a kill can split
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
 p = Persistence(FileStorage(sys.argv[2]))
 loaded = p.load_all()
-print("start", loaded.game.position.to_json() if loaded.game else "null", flush=True)
+say("start " + (loaded.game.position.to_json() if loaded.game else "null"))
 game = loaded.game or Game.from_deal("EO1-C8-AAAAAFA")
 elapsed = loaded.elapsed
 moves = ["undo", "draw", "tap w"] + [f"tap c{i}" for i in range(1, 10)] + [f"dtap c{i}" for i in range(1, 10)] \
@@ -679,9 +682,9 @@ while True:
         continue
     elapsed += 0.5
     pos = game.position
-    print("before", pos.to_json(), flush=True)
+    say("before " + pos.to_json())
     p.save_game(game, elapsed)
-    print("after", flush=True)
+    say("after")
 """
 
 
