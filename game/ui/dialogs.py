@@ -36,7 +36,9 @@ class NewGameDialog(PanelScene):
         self.choice_variant = pos.variant if pos else app.settings.variant
         self.code_state: tuple[str, dict] = CODE_HINT
         self.code_ok = self.code_error = False
-        self.dy = 22 if app.width / dialog_scale(app) >= 600 else 72  # a toggle tall enough for its explanation
+        logical_w = app.width / dialog_scale(app)
+        # a toggle tall enough for its explanation (the narrower, the more lines)
+        self.dy = 22 if logical_w >= 600 else 72 if logical_w >= 440 else 100
         super().__init__(app, 660, 610 + self.dy)
 
     def build(self) -> None:

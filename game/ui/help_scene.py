@@ -146,6 +146,7 @@ class RulesScene(PanelScene):
         # the first example of the game being played (else the first one)
         self.example = next((i for i, e in enumerate(EXAMPLES) if parse_code(e.deal).game == current), 0)
         self._preview: tuple[tuple, pygame.Surface] | None = None
+        self.examples_text_top = 0  # where the example's caption starts (set as it is drawn)
         super().__init__(app, 940, 4000)  # as tall as the window allows
 
     # ---- layout ----------------------------------------------------------------------
@@ -215,13 +216,14 @@ class RulesScene(PanelScene):
         self.restart_button.enabled = player.step > 0
 
     def choose_example(self, index: int) -> None:
-        self.example = index
+        self.example, self.scroll = index, 0
         self.refresh_example_buttons()
         self.redraw()
 
     def step(self, delta: int | None) -> None:
         player = self.players[self.example]
         player.go(0 if delta is None else player.step + delta)
+        self.scroll = 0
         self.refresh_example_buttons()
         self.redraw()
 
@@ -261,26 +263,35 @@ class RulesScene(PanelScene):
         surf.blit(counter, (text_box.x, y))
         y += counter.get_height() + p(8)
         refusal = player.refusal(lang)
-        room = text_box.bottom - y
         line_h = p(23)
-        refusal_lines: list[str] = []
-        refusal_size = p(16)
-        if refusal:
-            refusal_lines, refusal_size = wrap_fit(f"{translate('help.examples.refused', lang)} {refusal}",
-                                                   p(16), text_box.w - p(20), 4)
-        caption_room = max(1, (room - (len(refusal_lines) * p(21) + p(28) if refusal_lines else 0)) // line_h)
-        lines, size = wrap_fit(player.caption(lang), p(17), text_box.w, caption_room)
+        room = text_box.bottom - y
+        room -= room % line_h if room > line_h else 0  # whole lines: the rest is a scroll away
+        # the caption and the refusal at their full size, on a strip that scrolls
+        # (wheel, drag, arrow keys) when the window is too short to show it whole
+        lines = wrap(player.caption(lang), p(17), text_box.w)
+        refusal_lines = wrap(f"{translate('help.examples.refused', lang)} {refusal}", p(16), text_box.w - p(20)) \
+            if refusal else []
+        box_h = len(refusal_lines) * p(21) + p(14)
+        total = len(lines) * line_h + (p(10) + box_h if refusal_lines else 0)
+        self.max_scroll = max(0, -(-(total - room) // line_h))
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
+        strip = pygame.Surface((text_box.w, max(total, 1)), pygame.SRCALPHA)
+        ty = 0
         for line in lines:
-            surf.blit(font(size).render(line, True, theme.PANEL_TEXT), (text_box.x, y))
-            y += line_h
+            strip.blit(font(p(17)).render(line, True, theme.PANEL_TEXT), (0, ty))
+            ty += line_h
         if refusal_lines:
-            y += p(10)
-            h = len(refusal_lines) * p(21) + p(14)
-            box = pygame.Rect(text_box.x, y, text_box.w, h)
-            pygame.draw.rect(surf, (250, 232, 230), box, border_radius=p(8))
-            pygame.draw.rect(surf, theme.ERROR, box, width=1, border_radius=p(8))
+            ty += p(10)
+            box = pygame.Rect(0, ty, text_box.w, box_h)
+            pygame.draw.rect(strip, (250, 232, 230), box, border_radius=p(8))
+            pygame.draw.rect(strip, theme.ERROR, box, width=1, border_radius=p(8))
             for i, line in enumerate(refusal_lines):
-                surf.blit(font(refusal_size).render(line, True, theme.ERROR), (text_box.x + p(10), y + p(7) + i * p(21)))
+                strip.blit(font(p(16)).render(line, True, theme.ERROR), (p(10), ty + p(7) + i * p(21)))
+        shown = min(room, total - self.scroll * line_h)
+        surf.blit(strip, (text_box.x, y), pygame.Rect(0, self.scroll * line_h, text_box.w, max(0, shown)))
+        if self.max_scroll:
+            self.scroll_bar(surf, pygame.Rect(self.pw - p(20), y, p(5), room), room / total)
+        self.examples_text_top = y
 
     # ---- text pages ------------------------------------------------------------------------
 
@@ -325,12 +336,16 @@ class RulesScene(PanelScene):
             y += h - gap
         surf.set_clip(clip)
         if self.max_scroll:
-            # a thin scroll bar: where the view is in the page
-            track = pygame.Rect(self.pw - p(20), top, p(5), bottom - top)
-            pygame.draw.rect(surf, theme.PANEL_LINE, track, border_radius=p(3))
-            view = max(p(24), round(track.h * (len(lines) - self.max_scroll) / len(lines)))
-            at = track.y + round((track.h - view) * self.scroll / self.max_scroll)
-            pygame.draw.rect(surf, theme.PANEL_DIM, (track.x, at, track.w, view), border_radius=p(3))
+            self.scroll_bar(surf, pygame.Rect(self.pw - p(20), top, p(5), bottom - top),
+                            (len(lines) - self.max_scroll) / len(lines))
+
+    def scroll_bar(self, surf: pygame.Surface, track: pygame.Rect, part: float) -> None:
+        """A thin scroll bar: where the view is in the page (``part``: the share shown)."""
+        p = self.px
+        pygame.draw.rect(surf, theme.PANEL_LINE, track, border_radius=p(3))
+        view = max(p(24), round(track.h * part))
+        at = track.y + round((track.h - view) * self.scroll / self.max_scroll)
+        pygame.draw.rect(surf, theme.PANEL_DIM, (track.x, at, track.w, view), border_radius=p(3))
 
     def draw_content(self, surf: pygame.Surface, lang: str) -> None:
         if self.on_examples():
@@ -341,9 +356,8 @@ class RulesScene(PanelScene):
     # ---- events ------------------------------------------------------------------------------
 
     def scroll_by(self, lines: int) -> None:
-        if not self.on_examples():
-            self.scroll = max(0, min(self.scroll + lines, self.max_scroll))
-            self.redraw()
+        self.scroll = max(0, min(self.scroll + lines, self.max_scroll))
+        self.redraw()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
@@ -363,10 +377,11 @@ class RulesScene(PanelScene):
         # a drag on the text scrolls it (touch screens have no wheel)
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             x, y = self.local(event.pos)
-            self.drag_from = (y, self.scroll) if self.content_top <= y < self.content_bottom else None
+            top = self.examples_text_top if self.on_examples() else self.content_top
+            self.drag_from = (y, self.scroll) if top <= y < self.content_bottom else None
         elif event.type == pygame.MOUSEBUTTONUP:
             self.drag_from = None
-        elif event.type == pygame.MOUSEMOTION and self.drag_from and not self.on_examples():
+        elif event.type == pygame.MOUSEMOTION and self.drag_from:
             start_y, start_scroll = self.drag_from
             line_h = font(self.px(17)).get_linesize()
             wanted = max(0, min(start_scroll - (self.local(event.pos)[1] - start_y) // line_h, self.max_scroll))

@@ -160,7 +160,8 @@ class StatsScene(PanelScene):
         pygame.draw.rect(surf, (241, 238, 229), area, border_radius=p(10))
         recent = self.stats.recent
         if not recent:
-            lines, size = wrap_fit(translate("ui.stats.no_games", lang), p(18), area.w - p(40), 2)
+            lines, size = wrap_fit(translate("ui.stats.no_games", lang), p(18), area.w - p(40),
+                                  max(2, (area.h - p(16)) // p(24)))
             for i, line in enumerate(lines):
                 img = font(size).render(line, True, theme.PANEL_DIM)
                 surf.blit(img, img.get_rect(center=(area.centerx, area.centery + (i - (len(lines) - 1) / 2) * p(24))))

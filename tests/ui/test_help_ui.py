@@ -81,3 +81,29 @@ def test_the_preview_is_a_real_table_picture():
     assert surf.get_size() == (400, 240)
     colors = {tuple(surf.get_at((x, y)))[:3] for x in range(0, 400, 7) for y in range(0, 240, 7)}
     assert len(colors) > 20  # felt and cards, not an empty box
+
+
+@pytest.mark.parametrize("lang", list(CATALOGUES))
+def test_a_long_caption_scrolls_on_a_small_phone(lang):
+    """At 360x640 an example's caption and refusal are longer than the room
+    under the preview: the wheel scrolls them to their end, a step starts the
+    next caption at its top, and the other steps' texts stay at full size."""
+    app = start("--size", "360x640", "--lang", lang)
+    app.open_rules()
+    rules = app.top()
+    rules.show_page([p.kind for p in rules.pages].index("examples"))
+    scrolled = 0
+    for e, player in enumerate(rules.players):
+        rules.choose_example(e)
+        for step in range(player.steps + 1):
+            rules.step(None) if step == 0 else rules.step(1)
+            assert rules.scroll == 0
+            if rules.max_scroll:
+                before = pygame.image.tobytes(app.screen, "RGB")
+                pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-30, flipped=False, precise_x=0.0,
+                                                     precise_y=-30.0, touch=False, which=0))
+                app.frame()
+                assert rules.scroll == rules.max_scroll  # stops at the end
+                assert pygame.image.tobytes(app.screen, "RGB") != before  # and the view moved
+                scrolled += 1
+    assert scrolled  # the refusals at least need a scroll here

@@ -27,7 +27,7 @@ from game.ui.stats_scene import StatsScene
 from .conftest import FakeClock
 from .positions import near_won_eight_off
 
-SIZES = [(1280, 720), (720, 1280), (390, 844), (800, 600), (1024, 600)]
+SIZES = [(1280, 720), (720, 1280), (390, 844), (360, 640), (800, 600), (1024, 600)]
 SMALLEST = 11  # px: below this a text is shrunk out of reading
 BAD_CODES = ["", "EH1", "XX1-N-AAAAAAA", "EO1-C5-AAAAAAA", "EH1-N-AA1AAAA", "EH1-N-ZZZZZZZ"]
 
