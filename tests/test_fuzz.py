@@ -57,3 +57,18 @@ def test_the_fuzzer_notices_a_broken_invariant():
     storage = MemoryStorage()
     Persistence(storage).save_game(other, 1.0)
     assert "not the table" in fuzz.saved_ok(storage, ui.app)
+
+
+def test_a_failure_shows_the_whole_traceback(monkeypatch):
+    """The report names the innermost frame, where the error was raised
+    (it was cut to the six outermost frames, which stopped in the caller)."""
+    def where_it_broke():
+        raise ValueError("Cannot scale to negative size")
+
+    def deep(n):
+        return where_it_broke() if n == 0 else deep(n - 1)
+
+    monkeypatch.setattr(fuzz.UIFuzz, "step", lambda self: deep(8))
+    report = fuzz.run_ui(1, seed=7, games=("easy-harp",), quiet=True)
+    assert len(report.failures) == 1
+    assert "in where_it_broke" in report.failures[0] and "Cannot scale to negative size" in report.failures[0]

@@ -300,7 +300,7 @@ def run_ui(count: int, seed: int, games=(EASY_HARP, EIGHT_OFF), quiet: bool = Fa
                 scenes[type(fuzz.app.top()).__name__] += 1
                 problem = fuzz.check()
             except Exception:
-                problem = "exception:\n" + traceback.format_exc(limit=6)
+                problem = "exception:\n" + traceback.format_exc()
             if problem:
                 report.fail(f"{game} seed {seed} event {i}: {problem}")
                 fuzz = UIFuzz(game, seed * 10 + g_index + 1000 * (i + 1))  # go on from a fresh app
@@ -423,7 +423,7 @@ def check_cli(args: list[str], stdin: bytes | None) -> str | None:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = cli.main(args)
     except BaseException:
-        return "exception:\n" + traceback.format_exc(limit=6)
+        return "exception:\n" + traceback.format_exc()
     finally:
         sys.stdin = old_stdin
     err_text = err.getvalue()
@@ -488,7 +488,7 @@ def check_main(args: list[str]) -> str | None:
             return f"the error is not one short line: {text[:200]!r}"
         return None
     except BaseException:
-        return "exception:\n" + traceback.format_exc(limit=6)
+        return "exception:\n" + traceback.format_exc()
     return None
 
 
@@ -644,7 +644,7 @@ def run_data(seed: int, count: int | None = None, quiet: bool = False) -> Report
                 p.save_game(game, 1.0)
                 again = Persistence(FileStorage(folder)).load_all()
             except Exception:
-                report.fail(f"{where}: exception:\n" + traceback.format_exc(limit=6))
+                report.fail(f"{where}: exception:\n" + traceback.format_exc())
                 continue
             # a damaged backup behind a good record is never read: the next save replaces it
             if not backup and not kept_somewhere(folder, damage, key):
@@ -730,7 +730,7 @@ def run_kill(count: int, seed: int, quiet: bool = False) -> Report:
             try:
                 loaded = Persistence(FileStorage(folder)).load_all()
             except Exception:
-                report.fail(f"seed {seed} kill {i}: loading raised:\n" + traceback.format_exc(limit=6))
+                report.fail(f"seed {seed} kill {i}: loading raised:\n" + traceback.format_exc())
                 continue
             if loaded.game is None:
                 if last_done is not None and not any(Position.from_dict(a).won for a in allowed):
