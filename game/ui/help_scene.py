@@ -129,6 +129,9 @@ def render_position(pos: Position, width: int, height: int, lang: str,
     return surf
 
 
+MIN_EXAMPLE_H = 150  # logical px for an example's preview and caption; a shorter window scrolls the panel
+
+
 class RulesScene(PanelScene):
     """The help pages, one tab each."""
 
@@ -155,20 +158,35 @@ class RulesScene(PanelScene):
     def wide(self) -> bool:
         return self.pw > self.ph
 
-    def build(self) -> None:
+    def rows(self, pw: int) -> tuple[int, int, int, bool]:
+        """What the panel's width decides: (tabs per row, the content's top,
+        the examples' intro height, whether the example's buttons need a row
+        of their own above Close)."""
         p = self.px
         n = len(self.pages)
-        per_row = n if (self.pw - p(56)) / n >= p(150) else (n + 1) // 2
+        per_row = n if (pw - p(56)) / n >= p(150) else (n + 1) // 2
+        tabs_bottom = p(76) + (-(-n // per_row) - 1) * p(52) + p(44)
+        intro_h = p(50 if pw >= p(600) else 92)  # two lines of intro, or four where narrow
+        return per_row, tabs_bottom + p(16), intro_h, pw - p(56) - p(168) < p(3 * 110)
+
+    def least_height(self, pw: int) -> int:
+        # the tabs, the examples' intro and buttons, a preview and a caption
+        # of at least MIN_EXAMPLE_H, the buttons at the bottom
+        p = self.px
+        _, content_top, intro_h, narrow = self.rows(pw)
+        return content_top + intro_h + p(44) + p(14) + p(MIN_EXAMPLE_H) + p(146 if narrow else 86)
+
+    def build(self) -> None:
+        p = self.px
+        per_row, self.content_top, self.intro_h, narrow = self.rows(self.pw)
         tab_w = (self.pw - p(56) - (per_row - 1) * p(8)) // per_row
         self.tabs = []
         for i, page in enumerate(self.pages):
             row, col = divmod(i, per_row)
             box = Box(p(28) + col * (tab_w + p(8)), p(76) + row * p(52), tab_w, p(44))
             self.tabs.append(Button(box, page.title, lambda i=i: self.show_page(i), style="choice", size=p(17)))
-        self.content_top = self.tabs[-1].box.bottom + p(16)
         self.close_button = Button(Box(self.pw - p(168), self.ph - p(70), p(140), p(50)), "ui.close", self.close, style="secondary")
         # a narrow panel: the example's buttons get a row of their own above Close
-        narrow = self.pw - p(56) - p(168) < p(3 * 110)
         self.content_bottom = self.ph - p(146 if narrow else 86)
         if narrow:
             bw = (self.pw - p(56) - 2 * p(10)) // 3
@@ -182,7 +200,6 @@ class RulesScene(PanelScene):
                                      lambda: self.step(None), style="secondary")
         # the examples' own choice buttons, under the intro
         ew = (self.pw - p(56) - p(10) * (len(EXAMPLES) - 1)) // max(1, len(EXAMPLES))
-        self.intro_h = p(50 if self.pw >= p(600) else 92)  # two lines of intro, or four where narrow
         ey = self.content_top + self.intro_h
         self.example_buttons = [
             Button(Box(p(28) + i * (ew + p(10)), ey, ew, p(44)), e.title, lambda i=i: self.choose_example(i),
@@ -236,7 +253,8 @@ class RulesScene(PanelScene):
         if self.wide:
             pw = min(round(inner_w * 0.6), round((bottom - top) * 1.75))
             return Box(p(28), top, pw, bottom - top), Box(p(28) + pw + p(20), top, inner_w - pw - p(20), bottom - top)
-        ph = min(round(inner_w * 0.7), max(p(120), bottom - top - p(250)))  # wider than tall: the landscape table
+        # wider than tall: the landscape table; at least a line of caption under it
+        ph = min(round(inner_w * 0.7), max(p(120), bottom - top - p(250)), bottom - top - p(14 + 60))
         return Box(p(28), top, inner_w, ph), Box(p(28), top + ph + p(14), inner_w, max(p(40), bottom - top - ph - p(14)))
 
     def preview(self, lang: str, box: Box) -> pygame.Surface:
@@ -361,7 +379,10 @@ class RulesScene(PanelScene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
+            before = self.scroll
             self.scroll_by(-event.y * 2)
+            if self.scroll == before and self.view_h < self.ph:
+                return super().handle_event(event)  # the text is at its end: the panel scrolls
             return True
         if event.type == pygame.KEYDOWN:
             steps = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 8, pygame.K_PAGEUP: -8}
@@ -378,7 +399,8 @@ class RulesScene(PanelScene):
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             x, y = self.local(event.pos)
             top = self.examples_text_top if self.on_examples() else self.content_top
-            self.drag_from = (y, self.scroll) if top <= y < self.content_bottom else None
+            on_text = top <= y < self.content_bottom and (self.max_scroll > 0 or self.view_h >= self.ph)
+            self.drag_from = (y, self.scroll) if on_text else None
         elif event.type == pygame.MOUSEBUTTONUP:
             self.drag_from = None
         elif event.type == pygame.MOUSEMOTION and self.drag_from:
@@ -389,6 +411,10 @@ class RulesScene(PanelScene):
                 self.scroll = wanted
                 self.redraw()
         return super().handle_event(event)
+
+    def pan_event(self, event: pygame.event.Event) -> bool:
+        # a drag that scrolls the text does not move the panel too
+        return self.drag_from is None and super().pan_event(event)
 
     def default_action(self) -> None:
         if self.on_examples() and self.next_button.enabled:

@@ -59,12 +59,12 @@ class PanelScene(Scene):
         # under the floor: on a small window the panel gets narrower (its
         # rows reflow) instead of shrinking its type
         s = dialog_scale(app)
+        self.s = s
         room_h = (app.height - 16) / s
         width = min(width, (app.width - 16) / s)
-        if self.fit_window:
-            height = min(height, room_h)
+        if self.fit_window:  # as tall as the window, never shorter than its content can be laid out
+            height = max(min(height, room_h), self.least_height(round(width * s)) / s)
         self.pw, self.ph = round(width * s), round(height * s)
-        self.s = s
         self.base_w, self.base_h = width, height
         # taller than the window: the panel shows a part and scrolls (wheel, drag, keys)
         self.view_h = min(self.ph, app.height - 16)
@@ -104,6 +104,11 @@ class PanelScene(Scene):
 
     def px(self, v: float) -> int:
         return round(v * self.s)
+
+    def least_height(self, pw: int) -> int:
+        """A ``fit_window`` panel's least height (px) at width ``pw``: on a
+        shorter window the whole panel scrolls."""
+        return 0
 
     def build(self) -> None:
         pass

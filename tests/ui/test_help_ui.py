@@ -107,3 +107,39 @@ def test_a_long_caption_scrolls_on_a_small_phone(lang):
                 assert pygame.image.tobytes(app.screen, "RGB") != before  # and the view moved
                 scrolled += 1
     assert scrolled  # the refusals at least need a scroll here
+
+
+def wheel(app, y):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0,
+                                         precise_y=float(y), touch=False, which=0))
+    app.frame()
+
+
+@pytest.mark.parametrize("size", [(3000, 240), (1500, 260), (320, 240), (640, 300)])
+def test_examples_draw_on_a_window_too_short_for_them(size):
+    """A window shorter than the Examples page needs (wide and 240 px tall,
+    the fuzz found it: 'Cannot scale to negative size') keeps a preview and
+    a caption of their least size: the whole panel is taller than the
+    window and the wheel scrolls it, once the caption is at its end, down
+    to the buttons under the caption."""
+    app = start()
+    app.open_rules()
+    rules = app.top()
+    rules.show_page([p.kind for p in rules.pages].index("examples"))
+    app.resize(*size)
+    app.frame()
+    rules = app.top()
+    preview, caption = rules.example_areas()
+    assert preview.h >= rules.px(60) and caption.h >= rules.px(50)
+    assert preview.y >= rules.example_buttons[0].box.bottom and caption.bottom <= rules.prev_button.box.y
+    assert rules.ph > rules.view_h == app.height - 16  # the panel scrolls as a whole
+    for e, player in enumerate(rules.players):  # every example and step draws there
+        rules.choose_example(e)
+        for _ in range(player.steps):
+            rules.step(1)
+    for _ in range(40):
+        wheel(app, -1)
+    assert rules.scroll == rules.max_scroll and rules.pan == rules.ph - rules.view_h  # down to Close
+    for _ in range(40):
+        wheel(app, 1)
+    assert rules.pan == 0
