@@ -164,19 +164,36 @@ class CardArt:
 
     def _court(self, surf: pygame.Surface, rank: int, symbol: str, color) -> None:
         w, h = self.w, self.h
-        top = min(max(round(h * 0.14), self.index.h + 1), round(h * 0.3))  # clear of the corner indices
-        frame = pygame.Rect(round(w * 0.2), top, round(w * 0.6), h - 2 * top)
+        frame = court_frame(w, h, self.index)
+        if frame is None:  # a card too small for a frame clear of its indices: a gold bar between them
+            band = h - 2 * self.index.h
+            if band >= 4:
+                bar = pygame.Rect(round(w * 0.2), self.index.h + band // 4, round(w * 0.6), max(2, band // 2))
+                pygame.draw.rect(surf, theme.GOLD, bar, border_radius=2)
+            return
         r = max(2, round(w * 0.04))
         pygame.draw.rect(surf, theme.COURT_FILL, frame, border_radius=r)
         pygame.draw.rect(surf, color, frame, width=max(1, round(w * 0.015)), border_radius=r)
         inner = frame.inflate(-max(4, round(w * 0.05)), -max(4, round(w * 0.05)))
         pygame.draw.rect(surf, theme.GOLD, inner, width=1, border_radius=max(1, r - 1))
-        # the motif, in the upper half and mirrored below: a crown for the
-        # king, a tiara of pearls for the queen, a plume for the jack
-        half = pygame.Surface((inner.width, inner.height // 2), pygame.SRCALPHA)
-        hw, hh = half.get_size()
-        mx, my = hw / 2, hh * 0.34
-        s = hw * 0.2
+        # the letter in the middle, as large as the frame allows
+        size = max(8, round(w * 0.34))
+        while True:
+            letter = font(size, True).render(rank_label(rank, self.lang), True, color)
+            letter = letter.subsurface(letter.get_bounding_rect())
+            if letter.get_height() <= inner.height - 4 or size <= 8:
+                break
+            size -= 1
+        surf.blit(letter, (frame.centerx - letter.get_width() // 2, frame.centery - letter.get_height() // 2))
+        # the motif above the letter and mirrored below it, where there is
+        # room: a crown for the king, a tiara of pearls for the queen, a
+        # plume for the jack, and a small suit
+        hw, hh = inner.width - 2, (inner.height - letter.get_height()) // 2 - 2
+        if hh < max(5, round(w * 0.07)):
+            return
+        half = pygame.Surface((hw, hh), pygame.SRCALPHA)
+        mx, my = hw / 2, hh / 2
+        s = min(hw * 0.2, hh * 0.5)
         if rank == 13:
             pts = [(mx - s, my + s * 0.55), (mx - s, my - s * 0.2), (mx - s * 0.5, my + s * 0.15), (mx, my - s * 0.5),
                    (mx + s * 0.5, my + s * 0.15), (mx + s, my - s * 0.2), (mx + s, my + s * 0.55)]
@@ -192,13 +209,11 @@ class CardArt:
             pygame.draw.ellipse(half, theme.GOLD, pygame.Rect(mx - s * 0.35, my - s * 0.75, s * 0.7, s * 1.5))
             pygame.draw.line(half, color, (mx, my - s * 0.7), (mx, my + s * 0.75), max(1, round(s * 0.1)))
         small = font(max(8, round(w * 0.13))).render(symbol, True, color)
-        half.blit(small, (round(hw * 0.12), round(hh * 0.08)))
-        surf.blit(half, inner.topleft)
-        surf.blit(pygame.transform.rotate(half, 180), (inner.x, inner.bottom - hh))
-        letter = font(max(12, round(w * 0.34)), True).render(rank_label(rank, self.lang), True, color)
-        lb = letter.get_bounding_rect()
-        letter = letter.subsurface(lb)
-        surf.blit(letter, (frame.centerx - letter.get_width() // 2, frame.centery - letter.get_height() // 2))
+        small = small.subsurface(small.get_bounding_rect())
+        if small.get_height() <= hh and small.get_width() * 2 + 2 * s <= hw:
+            half.blit(small, (1, 0))
+        surf.blit(half, (inner.x + 1, inner.y + 1))
+        surf.blit(pygame.transform.rotate(half, 180), (inner.x + 1, inner.bottom - 1 - hh))
 
     def _draw_back(self) -> pygame.Surface:
         w, h = self.w, self.h
@@ -278,6 +293,18 @@ def card_art(w: int, h: int, lang: str = "en", four_color: bool = False, index: 
             _CACHE.clear()
         art = _CACHE[key] = CardArt(w, h, lang, four_color, index)
     return art
+
+
+def court_frame(w: int, h: int, index: Index) -> pygame.Rect | None:
+    """The frame of a jack, queen or king: a clear gap below the corner
+    index and above the rotated one (a frame right under the index read as
+    its underline), or None when the card is too short for one."""
+    gap = max(3, round(index.size * 0.4))
+    top = max(round(h * 0.14), index.h + gap)
+    height = h - 2 * top
+    if height < max(12, round(h * 0.22)):
+        return None
+    return pygame.Rect(round(w * 0.2), top, round(w * 0.6), height)
 
 
 _BANDS: dict[int, tuple[int, int]] = {}

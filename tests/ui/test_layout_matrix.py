@@ -12,7 +12,7 @@ import pytest
 from game.engine import Game, Pile, Position
 from game.i18n import CATALOGUES
 from game.persistence.storage import MemoryStorage
-from game.ui.cardart import card_art, index_band
+from game.ui.cardart import card_art, court_frame, index_band
 from game.ui.launch import build_app
 from game.ui.layout import TEXT_FLOOR, index_for, longest_column, make_layout
 
@@ -66,6 +66,23 @@ def test_the_index_is_drawn_inside_its_strip(large):
         assert heights == {band}  # every rank at one size
         if w >= 40:
             assert idx.size >= TEXT_FLOOR
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_a_court_frame_keeps_clear_of_the_indices(large):
+    """The frame of J, Q, K starts a visible gap below the corner index and
+    ends as far above the rotated one (right under it, it read as the
+    index's underline); a card too short for that has no frame."""
+    for w in range(20, 260, 3):
+        h = round(w * 1.4)
+        idx = index_for(w, large)
+        frame = court_frame(w, h, idx)
+        if frame is None:
+            assert w < 40  # only the smallest cards
+            continue
+        gap = frame.top - idx.h
+        assert gap >= 3 and gap >= idx.size * 0.3
+        assert h - frame.bottom == frame.top  # the same gap above the rotated index
 
 
 def test_face_down_cards_tighten_before_face_up_ones():
