@@ -182,6 +182,8 @@ MESSAGES = {
     "help.controls.4": "With the Interactive rules option on, a move that breaks a rule is refused and the rule is shown in plain words. With it off, the move is refused without a word.",
     "help.controls.5.title": "Hint (H)",
     "help.controls.5": "The Hint button, or the H key, shows the next move of a winning line: the cards to move are outlined and an arrow points to where they go. The solver thinks while you play; any move stops it. When no win was found in time, the hint names the move that looks most useful (safe moves home first, then moves that turn a face-down card) and says it is a suggestion. When no win is possible from here, the hint says so and, when it knows one, how many undos lead back to a position that can still be won. With the option Show whether the game can still be won, a note under the columns gives that answer after every move.",
+    "help.controls.6.title": "The buttons",
+    "help.controls.6": "On a narrow screen the buttons show icons instead of words:\n✚ New game (N)\n↶ Undo (U or Ctrl+Z)\n✦ Hint (H)\n? Rules and help (F1)\n⚙ Options",
     "help.faq.1.q": "What does the deal code mean?",
     "help.faq.1.a": "Every deal has a code such as EH1-N-AAAAAAF. EH1 is Easy Harp and EO1 is Eight Off (the digit is the dealing version); the middle part is the variant: N, or C8, C4, C2 for the number of cells; the seven letters are the deal number (A = 0 … Z = 25). The same code deals the same cards on every computer and in the browser.",
     "help.faq.2.q": "How do I replay or share a deal?",

@@ -181,6 +181,8 @@ MESSAGES = {
     "help.controls.4": "Ha az Interaktív szabályok be van kapcsolva, a szabálytalan lépést a játék elutasítja, és közérthetően megmondja, melyik szabályt sérti. Kikapcsolva a lépést szó nélkül elutasítja.",
     "help.controls.5.title": "Tipp (H)",
     "help.controls.5": "A Tipp gomb vagy a H billentyű megmutatja egy nyerő út következő lépését: a mozgatandó lapok körül keret jelenik meg, és egy nyíl mutatja, hová kerülnek. A megoldó játék közben gondolkodik; bármelyik lépés leállítja. Ha időben nem talált nyerő utat, a tipp a leghasznosabbnak látszó lépést mutatja (előbb a biztonságos lépéseket az alapkupacokra, aztán azokat, amelyek felfordítanak egy lefordított lapot), és megmondja, hogy ez csak javaslat. Ha innen már nem lehet nyerni, a tipp ezt megmondja, és ha tud ilyet, azt is, hány visszavonás vezet vissza egy még megnyerhető állásba. A Mutassa, megnyerhető-e még a játék beállítással az oszlopok alatt minden lépés után megjelenik a válasz.",
+    "help.controls.6.title": "A gombok",
+    "help.controls.6": "Keskeny képernyőn a gombokon szavak helyett jelek állnak:\n✚ Új játék (N)\n↶ Visszavonás (U vagy Ctrl+Z)\n✦ Tipp (H)\n? Szabályok és súgó (F1)\n⚙ Beállítások",
     "help.faq.1.q": "Mit jelent a leosztás kódja?",
     "help.faq.1.a": "Minden leosztásnak van egy kódja, például EH1-N-AAAAAAF. Az EH1 az Easy Harp, az EO1 az Eight Off (a számjegy az osztási mód verziója); a középső rész a változat: N, illetve C8, C4, C2 a cellák száma szerint; a hét betű a leosztássorszám (A = 0 … Z = 25). Ugyanaz a kód minden gépen és a böngészőben is ugyanazokat a lapokat osztja.",
     "help.faq.2.q": "Hogyan játszhatok újra vagy oszthatok meg egy leosztást?",

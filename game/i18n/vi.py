@@ -181,6 +181,8 @@ MESSAGES = {
     "help.controls.4": "Khi bật tùy chọn Luật tương tác, nước đi phạm luật sẽ bị từ chối và luật bị phạm được nói rõ bằng lời dễ hiểu. Khi tắt, nước đi chỉ bị từ chối mà không kèm lời giải thích.",
     "help.controls.5.title": "Gợi ý (H)",
     "help.controls.5": "Nút Gợi ý, hoặc phím H, cho biết nước đi tiếp theo của một đường thắng: các lá cần đi được viền sáng và một mũi tên chỉ nơi đặt chúng. Bộ giải suy nghĩ trong lúc bạn chơi; bất kỳ nước đi nào cũng làm nó dừng lại. Khi chưa tìm ra đường thắng kịp lúc, gợi ý nêu nước đi có vẻ hữu ích nhất (trước hết là đưa lá lên chồng nền an toàn, rồi các nước lật được lá úp) và nói rõ đó chỉ là gợi ý. Khi từ đây không còn đường thắng, gợi ý nói rõ điều đó và, nếu biết, cần hoàn tác mấy lần để quay lại một thế bài còn thắng được. Khi bật tùy chọn Cho biết ván bài còn thắng được không, một dòng nhỏ dưới các cột cho biết câu trả lời sau mỗi nước đi.",
+    "help.controls.6.title": "Các nút",
+    "help.controls.6": "Trên màn hình hẹp, các nút hiện biểu tượng thay cho chữ:\n✚ Ván mới (N)\n↶ Hoàn tác (U hoặc Ctrl+Z)\n✦ Gợi ý (H)\n? Luật chơi và trợ giúp (F1)\n⚙ Tùy chọn",
     "help.faq.1.q": "Mã ván bài có nghĩa là gì?",
     "help.faq.1.a": "Mỗi ván chia có một mã, ví dụ EH1-N-AAAAAAF. EH1 là Easy Harp, EO1 là Eight Off (chữ số là phiên bản cách chia bài); phần giữa là biến thể: N, hoặc C8, C4, C2 theo số ô dự trữ; bảy chữ cái cuối là số ván chia (A = 0 … Z = 25). Cùng một mã luôn chia ra đúng những lá bài ấy trên mọi máy tính và trong trình duyệt.",
     "help.faq.2.q": "Làm sao để chơi lại hoặc chia sẻ một ván?",

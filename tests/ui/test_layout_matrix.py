@@ -188,3 +188,20 @@ def test_one_message_place_shows_a_refusal_once(driver_for):
     assert table.banner.rect.top >= table.layout.columns_bottom  # below every card
     table.tell("Hint: 7 of hearts to column 3", "hint")
     assert table.banner.text == "Hint: 7 of hearts to column 3" and d.app.announcer.last == table.banner.text
+
+
+def test_every_icon_of_the_compact_bar_has_a_legend_in_help():
+    """Where the bar is narrow its buttons show icons: the help's Controls
+    page names each icon with its button's own label, in every language."""
+    from game.help.pages import CONTROLS
+    from game.i18n import translate
+    from game.ui.sprites import ICONS
+    from game.ui.layout import BUTTONS
+
+    assert "help.controls.6" in CONTROLS.keys()
+    for lang in CATALOGUES:
+        lines = translate("help.controls.6", lang).split("\n")
+        for name in BUTTONS:
+            label = translate(f"ui.{name}", lang)
+            assert any(line.startswith(f"{ICONS[name]} {label}") for line in lines), (lang, name)
+    assert make_layout("eight-off", "C8", 640, 360).compact  # where the icons show
