@@ -4,10 +4,11 @@
 both reference shapes (default OUT_DIR build/screens).
 
 ``python tools/ui_screens.py --matrix [OUT_DIR]``: the table at every size
-of the layout matrix (phones to 4K), in every language, both games, on the
-opening deal and on the longest columns the rules allow (default OUT_DIR
-build/matrix). It prints, per size, the smallest card index and face-up
-strip in pixels and any broken layout promise.
+of the layout matrix (phones upright and on their side to 4K), in every
+language, both games, on the opening deal and on the longest columns the
+rules allow (default OUT_DIR build/matrix). It prints, per size, the
+smallest card index and grab strips in pixels, the columns that show their
+count and any broken layout promise (``--no-shots``: the numbers only).
 
 ``python tools/ui_screens.py --readme``: the README's screenshots
 (docs/screenshots/, which the browser bundle leaves out).
@@ -141,44 +142,59 @@ def main(out: Path) -> None:
 
 
 def matrix_positions():
+    """The test's positions (tests/ui/test_layout_matrix.py): (name, game, opening deal of a default game?)."""
     from tests.ui.positions import longest_easy_harp, longest_eight_off
 
     return (
-        ("easy-harp_deal", Game.from_deal("EH1-N-AAAAAAF")),
-        ("eight-off_deal", Game.from_deal("EO1-C8-AAAAAFA")),
-        ("easy-harp_longest", Game(Position.from_dict(longest_easy_harp()))),
-        ("eight-off-C2_longest", Game(Position.from_dict(longest_eight_off(2)))),
+        ("easy-harp_deal", Game.from_deal("EH1-N-AAAAAAF"), True),
+        ("eight-off_deal", Game.from_deal("EO1-C8-AAAAAFA"), True),
+        ("eight-off-C2_deal", Game.from_deal("EO1-C2-AAAAAFA"), False),
+        ("easy-harp_longest", Game(Position.from_dict(longest_easy_harp())), False),
+        ("eight-off-C2_longest", Game(Position.from_dict(longest_eight_off(2))), False),
+        ("eight-off-C8_longest", Game(Position.from_dict(longest_eight_off(8))), False),
     )
 
 
 def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
-    """Shoot (when ``out``) and measure the table at every matrix size."""
+    """Shoot (when ``out``) and measure the table at every matrix size:
+    per size the smallest index strip, the smallest face-up grab strip on
+    the default games' opening deals and on any position, and how many
+    columns show their count instead."""
     from tests.ui.geometry import SIZES as MATRIX, problems, smallest_strip
 
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     report = {}
+    print("size        index  deal strip  any strip  counted  card  problems")
     for size in sizes or MATRIX:
-        least_index, least_strip, broken = None, None, []
+        least_index, deal_strip, any_strip, counted, card_w, broken = None, None, None, set(), None, []
         for lang in langs:
             app = app_for(lang, size)
-            for name, game in matrix_positions():
+            for name, game, strict in matrix_positions():
                 app.start_game(Game(game.position.copy()), animate=False)
                 app.settle()
                 app.frame()
                 layout = app.table.layout
                 least_index = layout.index.h if least_index is None else min(least_index, layout.index.h)
+                card_w = layout.card_w if card_w is None else min(card_w, layout.card_w)
                 strip = smallest_strip(app)
                 if strip is not None:
-                    least_strip = strip if least_strip is None else min(least_strip, strip)
-                broken += [f"{lang} {name}: {p}" for p in problems(app, grab_strips=name.endswith("deal"))]
+                    any_strip = strip if any_strip is None else min(any_strip, strip)
+                    if strict:
+                        deal_strip = strip if deal_strip is None else min(deal_strip, strip)
+                counted |= {f"{name}:{i + 1}={n}" for i, (n, _) in app.table.counts.badges.items()}
+                broken += [f"{lang} {name}: {p}" for p in problems(app, strict_strips=strict)]
                 if out is not None:
                     app.save_screenshot(str(out / f"{size[0]}x{size[1]}_{lang}_{name}.png"))
-        report[size] = (least_index, least_strip, broken)
-        print(f"{size[0]:>4}x{size[1]:<4}  smallest index {least_index} px, smallest face-up strip {least_strip} px, "
-              f"{len(broken)} problem(s)")
+        report[size] = (least_index, deal_strip, any_strip, sorted(counted), broken)
+        print(f"{size[0]:>4}x{size[1]:<4}  {least_index:>4} px  {str(deal_strip or '-'):>7} px  {any_strip:>6} px  "
+              f"{len(counted):>7}  {card_w:>4}  {len(broken)}")
         for line in broken[:12]:
             print("    " + line)
+    print("index: the strip a face-up card needs to show its corner index whole; deal strip: the least grab strip "
+          "on the opening deals of Easy Harp and Eight Off (8 cells; '-': no face-up card under another); any strip: "
+          "the least on any position, the longest columns the rules allow included; counted: columns showing their "
+          "count over all positions; card: the least card width")
     if out is not None:
         print(f"screenshots in {out}")
     return report
@@ -202,7 +218,10 @@ def readme_shots(out: Path) -> None:
 if __name__ == "__main__":
     args = sys.argv[1:]
     if args and args[0] == "--matrix":
-        matrix(Path(args[1] if len(args) > 1 else "build/matrix"))
+        if "--no-shots" in args:
+            matrix(None)
+        else:
+            matrix(Path(args[1] if len(args) > 1 else "build/matrix"))
     elif args and args[0] == "--readme":
         readme_shots(Path(args[1] if len(args) > 1 else ROOT / "docs" / "screenshots"))
     else:

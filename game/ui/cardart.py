@@ -165,11 +165,20 @@ class CardArt:
     def _court(self, surf: pygame.Surface, rank: int, symbol: str, color) -> None:
         w, h = self.w, self.h
         frame = court_frame(w, h, self.index)
-        if frame is None:  # a card too small for a frame clear of its indices: a gold bar between them
+        if frame is None:  # a card too small for a frame clear of its indices: a gold plaque between them
             band = h - 2 * self.index.h
-            if band >= 4:
-                bar = pygame.Rect(round(w * 0.2), self.index.h + band // 4, round(w * 0.6), max(2, band // 2))
-                pygame.draw.rect(surf, theme.GOLD, bar, border_radius=2)
+            plaque = pygame.Rect(round(w * 0.2), self.index.h + 3, round(w * 0.6), band - 6)
+            if plaque.height >= 4:
+                pygame.draw.rect(surf, theme.GOLD, plaque, border_radius=max(2, plaque.height // 4))
+            if plaque.height >= 10:
+                size = plaque.height
+                while True:
+                    letter = font(size, True).render(rank_label(rank, self.lang), True, color)
+                    letter = letter.subsurface(letter.get_bounding_rect())
+                    if letter.get_height() <= plaque.height - 4 or size <= 6:
+                        break
+                    size -= 1
+                surf.blit(letter, letter.get_rect(center=plaque.center))
             return
         r = max(2, round(w * 0.04))
         pygame.draw.rect(surf, theme.COURT_FILL, frame, border_radius=r)

@@ -78,7 +78,7 @@ def render_position(pos: Position, width: int, height: int, lang: str,
     # cards as large as this position allows (not sized for the longest
     # columns a game can reach), so their corners read
     fit = max(((hidden, len(col) + 1) for col, hidden in zip(pos.columns, pos.hidden)), key=lambda t: t[1] + t[0])
-    layout = make_layout(pos.game, pos.variant, width, height, ("x",), fit=fit)
+    layout = make_layout(pos.game, pos.variant, width, height, ("x",), fit=fit, side=False)
     top = layout.bar.h - round(6 * layout.scale)  # the preview has no bar
     surf = felt(width, height)
     art = card_art(layout.card_w, layout.card_h, lang, index=layout.index)

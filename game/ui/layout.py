@@ -125,12 +125,15 @@ class Layout:
     compact: bool = False  # buttons show icons (their names are in the tooltips of help)
     text_size: int = 14  # the bar's and the message place's type size
     message_lines: int = 1
+    side: bool = False  # a phone on its side: piles left and right of the columns, buttons in a rail at the right
 
     def column_fan(self, hidden: int, count: int) -> tuple[list[int], bool]:
         """y offsets of a column's cards from its slot and whether the
-        column is squeezed past what shows every index (then the table says
-        how many cards it holds). Face-down cards tighten first, down to a
-        countable sliver; face-up cards then, never below their index."""
+        column is squeezed past what shows every index, or on a touch-sized
+        screen past a 44 px grab strip (then the table says how many cards
+        it holds). Face-down cards tighten first, down to a countable
+        sliver; face-up cards then, never below their index unless the
+        column cannot fit otherwise."""
         if count == 0:
             return [], False
         down = min(hidden, count - 1)
@@ -147,6 +150,8 @@ class Layout:
                     squeezed = True
                     d = min(d, 2.0)
                     u = max(1.0, (room - down * d) / up) if up else u
+        if self.touch and up and u < TOUCH:  # a finger's grab strip cannot be had: say how many cards
+            squeezed = True
         offsets, y = [0], 0.0
         for row in range(count - 1):
             y += d if row < hidden else u
@@ -160,12 +165,16 @@ class Layout:
 
 
 def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple[str, ...] = BUTTONS,
-                *, large: bool = False, mirrored: bool = False, fit: tuple[int, int] | None = None) -> Layout:
+                *, large: bool = False, mirrored: bool = False, fit: tuple[int, int] | None = None,
+                side: bool | None = None) -> Layout:
     """The table for a ``width`` x ``height`` surface, portrait when it is
     taller than wide. ``large``: bigger cards and indices, narrower gaps
     (the longest columns may then squeeze). ``mirrored``: left-handed, the
     top row mirrored (stock and waste, or the cells, on the right);
-    columns keep their order."""
+    columns keep their order. ``side``: the stock and waste (or cells) and
+    the foundations stand in strips left and right of the columns instead
+    of a row above them, so the columns get the whole height (by default in
+    a short landscape window: a phone on its side, 640x480)."""
     rules = rules_for(game, variant)
     portrait = height > width
     scale = min(width, height) / 720
@@ -206,6 +215,11 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
         longest = min(longest, hidden_max + 9 if hidden_max else 13)
     down_steps = hidden_max
     up_steps = max(0, longest - 1 - down_steps)
+    if side is None:
+        side = not portrait and height < SIDE_BELOW
+    if side:
+        return side_layout(rules, game, variant, width, height, buttons, large=large, mirrored=mirrored, scale=scale,
+                           touch=touch, pad=pad, steps=(down_steps, up_steps), left=left, right=right)
     bottom = button_h if portrait else pad
     card_w = max(16, int(min(w_cols, w_top)))
     # never so small that the index drops under the floor: past that, the
@@ -270,6 +284,19 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
         mirror_top_row(piles, width, left, right, rules.has_stock)
 
     bar = Box(0, 0, width, bar_h)
+    button_bar, button_boxes, compact = place_buttons(buttons, width, height, portrait, scale, pad, bar, button_h)
+    return finish_layout(width=width, height=height, portrait=portrait, card_w=card_w, card_h=card_h, bar=bar,
+                         button_bar=button_bar, buttons=button_boxes, piles=piles, right=right,
+                         columns_bottom=columns_bottom, message=message, scale=scale, large=large,
+                         mirrored=mirrored, index=index, touch=touch, compact=compact, text_size=text_size,
+                         message_lines=message_lines)
+
+
+def place_buttons(buttons: tuple[str, ...], width: int, height: int, portrait: bool, scale: float, pad: int,
+                  bar: Box, button_h: int) -> tuple[Box, dict[str, Box], bool]:
+    """(the button bar, each button's box, whether they show icons)."""
+    nb = max(1, len(buttons))
+    bar_h = bar.h
     small = max(4, round(6 * scale))
     if portrait:
         button_bar = Box(0, height - button_h, width, button_h)
@@ -291,7 +318,14 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
         for name, w in zip(buttons, widths):
             button_boxes[name] = Box(x, (bar_h - bh) // 2, w, bh)
             x += w + small
+    return button_bar, button_boxes, compact
 
+
+def finish_layout(*, width: int, height: int, portrait: bool, card_w: int, card_h: int, bar: Box, button_bar: Box,
+                  buttons: dict[str, Box], piles: dict[Pile, Box], right: list[Pile], columns_bottom: int,
+                  message: Box, scale: float, large: bool, mirrored: bool, index: Index, touch: bool,
+                  compact: bool, text_size: int, message_lines: int, side: bool = False) -> Layout:
+    button_boxes = buttons
     fboxes = [piles[p] for p in right]
     fx, fy = min(b.x for b in fboxes), min(b.y for b in fboxes)
     foundation_area = Box(fx, fy, max(b.right for b in fboxes) - fx, max(b.bottom for b in fboxes) - fy)
@@ -324,7 +358,121 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
         compact=compact,
         text_size=text_size,
         message_lines=message_lines,
+        side=side,
     )
+
+
+@lru_cache(maxsize=16)
+def dealt_column(game: str, variant: str) -> tuple[int, int]:
+    """(face-down cards, cards) of the longest column of an opening deal
+    (Easy Harp 8 face down and one up, Eight Off 6 cards, 7 with two cells)."""
+    from ..engine import Game, format_code
+
+    pos = Game.from_deal(format_code(game, variant, 1)).position
+    count, hidden = max((len(col), hidden) for col, hidden in zip(pos.columns, pos.hidden))
+    return hidden, count
+
+
+SIDE_BELOW = 500  # a landscape window less tall than this (a phone on its side) gets the side layout
+
+
+def side_layout(rules, game: str, variant: str, width: int, height: int, buttons: tuple[str, ...], *, large: bool,
+                mirrored: bool, scale: float, touch: bool, pad: int, steps: tuple[int, int], left: list[Pile],
+                right: list[Pile]) -> Layout:
+    """A short landscape window (a phone on its side): every pixel of height
+    goes to the columns. A one-line bar of texts on top, the buttons in a
+    rail down the right edge, the stock and waste (or the cells) in a grid
+    at the left of the columns and the foundations in one at their right,
+    the message place under the columns.
+
+    Cards are as large as the width allows while, in this order of
+    preference, the longest columns the rules allow still show every index
+    and the opening deal's columns give every card a 44 px grab strip; a
+    column that cannot (the longest columns on the shortest phones) says
+    how many cards it holds."""
+    n_cols = rules.column_count
+    down_steps, up_steps = steps
+    text_size = TEXT_FLOOR + 2
+    bar_h = round(text_size * 1.3) + 6  # one line: the name, the code and the figures
+    gap = max(4, round(6 * scale))
+    rail_w = TOUCH + 4 + 2 * gap  # the buttons, one above the other
+    rail_x = width - rail_w
+    message_lines = 1 if rail_x - 2 * pad >= 760 else 2
+    message_h = message_lines * round(text_size * 1.3) + 6
+    top = bar_h + pad
+    columns_bottom = height - message_h
+    room = columns_bottom - top
+    dealt_hidden, dealt = dealt_column(game, variant)
+
+    def shape(cw: int) -> tuple[int, int, int, int, int]:
+        """(card height, grid gap, grid columns left and right, width needed)."""
+        ch = round(cw * CARD_RATIO)
+        g = max(3, round(ch * 0.06))
+        rows = max(1, (room + g) // (ch + g))
+        kl, kr = -(-len(left) // rows), -(-len(right) // rows)
+        sep = max(pad, round(cw * 0.25))
+        need = (2 * pad + (kl + kr) * cw + (kl + kr - 2) * g + 2 * sep + n_cols * cw
+                + (n_cols - 1) * max(3, round(cw * 0.08)))
+        return ch, g, kl, kr, need
+
+    def fan(cw: int, hidden: int, up: int, step: int) -> int:
+        ch = round(cw * CARD_RATIO)
+        return hidden * max(4, round(ch * 0.045)) + up * step + ch
+
+    smallest = math.ceil(TEXT_FLOOR * 2.2 / 0.86)  # the least card whose index keeps the floor
+    widths = [cw for cw in range(max(smallest, (rail_x - 2 * pad) // n_cols), smallest - 1, -1)
+              if shape(cw)[4] <= rail_x]
+    if not widths:
+        widths = [smallest]
+
+    def longest_fits(cw: int) -> bool:
+        return fan(cw, down_steps, up_steps, index_for(cw, large).h + 1) <= room
+
+    def deal_fits(cw: int, step: int) -> bool:
+        return fan(cw, dealt_hidden, dealt - 1 - dealt_hidden, step) <= room
+
+    touch_step = TOUCH if touch else 0
+    card_w = next((cw for cw in widths if longest_fits(cw) and deal_fits(cw, max(touch_step, index_for(cw, large).h + 1))),
+                  None)
+    if card_w is None:
+        card_w = next((cw for cw in widths if deal_fits(cw, max(touch_step, index_for(cw, large).h + 1))), None)
+    if card_w is None:
+        card_w = next((cw for cw in widths if deal_fits(cw, index_for(cw, large).h + 1)), widths[-1])
+    card_h, g, kl, kr, _ = shape(card_w)
+    index = index_for(card_w, large)
+    sep = max(pad, round(card_w * 0.25))
+    piles: dict[Pile, Box] = {}
+
+    def grid(group: list[Pile], x0: int, k: int) -> None:
+        per = -(-len(group) // k)  # rows used: the grid balanced
+        for j, pile in enumerate(group):
+            piles[pile] = Box(x0 + (j // per) * (card_w + g), top + (j % per) * (card_h + g), card_w, card_h)
+
+    grid(left, pad, kl)
+    right_x = rail_x - pad - kr * card_w - (kr - 1) * g
+    grid(right, right_x, kr)
+    area_x = pad + kl * card_w + (kl - 1) * g + sep
+    area_w = right_x - sep - area_x
+    col_gap = max(3, min(round(card_w * (0.12 if large else 0.3)), (area_w - n_cols * card_w) // max(1, n_cols - 1)))
+    span = n_cols * card_w + (n_cols - 1) * col_gap
+    x0 = area_x + (area_w - span) // 2
+    for i in range(n_cols):
+        piles[Pile(COLUMN, i)] = Box(x0 + i * (card_w + col_gap), top, card_w, card_h)
+    if mirrored:  # within the table, left of the rail
+        mirror_top_row(piles, rail_x, left, right, rules.has_stock)
+
+    message = Box(pad, columns_bottom + 2, rail_x - 2 * pad, message_h - 4)
+    bar = Box(0, 0, rail_x, bar_h)
+    button_bar = Box(rail_x, 0, rail_w, height)
+    nb = max(1, len(buttons))
+    bh = max(TOUCH, min(round(TOUCH * 1.4), (height - 2 * gap - (nb - 1) * gap) // nb))
+    by = (height - nb * bh - (nb - 1) * gap) // 2
+    button_boxes = {name: Box(rail_x + gap, by + i * (bh + gap), rail_w - 2 * gap, bh) for i, name in enumerate(buttons)}
+    return finish_layout(width=width, height=height, portrait=False, card_w=card_w, card_h=card_h, bar=bar,
+                         button_bar=button_bar, buttons=button_boxes, piles=piles, right=right,
+                         columns_bottom=columns_bottom, message=message, scale=scale, large=large,
+                         mirrored=mirrored, index=index, touch=touch, compact=True, text_size=text_size,
+                         message_lines=message_lines, side=True)
 
 
 def mirror_top_row(piles: dict[Pile, Box], width: int, left: list[Pile], right: list[Pile], has_stock: bool) -> None:

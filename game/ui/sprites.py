@@ -126,8 +126,9 @@ class CardSprite(pygame.sprite.DirtySprite):
 class BarSprite(pygame.sprite.DirtySprite):
     """Game name, deal code, score, moves and time; redrawn only when one of
     them changes (the time once a second). One line when it fits, else two
-    (name and code, then the figures), else the code and the figures:
-    never a text over another, never smaller than the floor."""
+    (name and code, then the figures), else the code and the figures; a
+    one-line bar drops the name, then the code: never a text over another,
+    never smaller than the floor."""
 
     def __init__(self, layout: Layout, text_right: int) -> None:
         super().__init__()
@@ -159,13 +160,16 @@ class BarSprite(pygame.sprite.DirtySprite):
         self.placed = []
         # the arrangement with the largest type (one line unless two read larger)
         best = None
-        for rank, lines in enumerate(([[game_name, code, stats]], [[game_name, code], [stats]], [[code], [stats]])):
+        arrangements = ([[game_name, code, stats]], [[game_name, code], [stats]], [[code], [stats]],
+                        [[code, stats]], [[stats]])  # the last two: a one-line bar (a phone on its side)
+        for rank, lines in enumerate(arrangements):
             size = self.fit(lines, room)
             if size is not None and (best is None or size > best[0] + (1 if rank else 0)):
                 best = (size, lines)
             if best is not None and rank >= 1:
                 break
-        size, lines = best or (TEXT_FLOOR, [[code], [stats]])
+        size, lines = best or (TEXT_FLOOR, [[stats]] if self.line_height(TEXT_FLOOR) * 2 > self.box.h - 2
+                               else [[code], [stats]])
         self.size_used = size
         line_h = self.line_height(size)
         top = (self.box.h - line_h * len(lines)) // 2
