@@ -1,7 +1,8 @@
 """Headless screenshots for looking at (SDL's dummy video driver).
 
-``python tools/ui_screens.py [OUT_DIR]``: every screen in every language in
-both reference shapes (default OUT_DIR build/screens).
+``python tools/ui_screens.py [OUT_DIR] [--size=WxH ...] [--lang=xx ...]``:
+every screen in every language in both reference shapes, or the sizes and
+languages named (default OUT_DIR build/screens).
 
 ``python tools/ui_screens.py --matrix [OUT_DIR]``: the table at every size
 of the layout matrix (phones upright and on their side to 4K), in every
@@ -76,10 +77,10 @@ def record_some_games(app) -> None:
     app.persistence.record_result(app.session.game, 0, won=False)
 
 
-def main(out: Path) -> None:
+def main(out: Path, sizes=SIZES, langs=LANGS) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    for lang in LANGS:
-        for size in SIZES:
+    for lang in langs:
+        for size in sizes:
             tag = f"{lang}_{size[0]}x{size[1]}"
             app = app_for(lang, size)
             for action in "c5>c4 c1>c4 draw".split():
@@ -225,4 +226,7 @@ if __name__ == "__main__":
     elif args and args[0] == "--readme":
         readme_shots(Path(args[1] if len(args) > 1 else ROOT / "docs" / "screenshots"))
     else:
-        main(Path(args[0] if args else "build/screens"))
+        sizes = [tuple(int(n) for n in a.split("=", 1)[1].split("x")) for a in args if a.startswith("--size=")]
+        langs = [a.split("=", 1)[1] for a in args if a.startswith("--lang=")]
+        rest = [a for a in args if not a.startswith("--")]
+        main(Path(rest[0] if rest else "build/screens"), sizes or SIZES, langs or LANGS)
