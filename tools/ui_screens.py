@@ -206,7 +206,8 @@ def readme_shots(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     shots = (("easy-harp_960x540.png", "EH1-N-AAAAAAF", (960, 540), "c5>c4 c1>c4 draw"),
              ("eight-off_960x540.png", "EO1-C8-AAAAAAC", (960, 540), "c7>r c3>r c3>c7 r1>c8"),
-             ("eight-off_phone_390x844.png", "EO1-C8-AAAAAAC", (390, 844), "c7>r c3>r c3>c7 r1>c8"))
+             ("eight-off_phone_390x844.png", "EO1-C8-AAAAAAC", (390, 844), "c7>r c3>r c3>c7 r1>c8"),
+             ("easy-harp_phone_844x390.png", "EH1-N-AAAAAAF", (844, 390), "c5>c4 c1>c4 draw"))
     for name, deal, size, actions in shots:
         app = app_for("en", size, deal)
         for action in actions.split():

@@ -185,20 +185,24 @@ class CardArt:
         pygame.draw.rect(surf, color, frame, width=max(1, round(w * 0.015)), border_radius=r)
         inner = frame.inflate(-max(4, round(w * 0.05)), -max(4, round(w * 0.05)))
         pygame.draw.rect(surf, theme.GOLD, inner, width=1, border_radius=max(1, r - 1))
-        # the letter in the middle, as large as the frame allows
+        # the letter in the middle, as large as the frame allows; jack,
+        # queen and king share its size and the room left for the motif
         size = max(8, round(w * 0.34))
+        limit = inner.height - 4 if inner.height < 40 else round(inner.height * 0.5)  # a tall frame: room for the motif
         while True:
-            letter = font(size, True).render(rank_label(rank, self.lang), True, color)
-            letter = letter.subsurface(letter.get_bounding_rect())
-            if letter.get_height() <= inner.height - 4 or size <= 8:
+            tallest = max(font(size, True).render(rank_label(r, self.lang), True, color).get_bounding_rect().height
+                          for r in (11, 12, 13))
+            if tallest <= limit or size <= 8:
                 break
             size -= 1
+        letter = font(size, True).render(rank_label(rank, self.lang), True, color)
+        letter = letter.subsurface(letter.get_bounding_rect())
         surf.blit(letter, (frame.centerx - letter.get_width() // 2, frame.centery - letter.get_height() // 2))
         # the motif above the letter and mirrored below it, where there is
         # room: a crown for the king, a tiara of pearls for the queen, a
         # plume for the jack, and a small suit
-        hw, hh = inner.width - 2, (inner.height - letter.get_height()) // 2 - 2
-        if hh < max(5, round(w * 0.07)):
+        hw, hh = inner.width - 2, (inner.height - tallest) // 2 - 2
+        if hh < max(8, round(w * 0.1)):  # a motif squeezed smaller reads as a mark on the letter
             return
         half = pygame.Surface((hw, hh), pygame.SRCALPHA)
         mx, my = hw / 2, hh / 2

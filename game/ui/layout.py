@@ -229,7 +229,7 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
         ch = round(card_w * CARD_RATIO)
         idx = index_for(card_w, large)
         top_h = rows * ch + (rows - 1) * round(ch * 0.1)
-        fan = down_steps * max(4, round(ch * 0.045)) + up_steps * (idx.h + 1) + ch
+        fan = down_steps * max(4, round(ch * 0.045)) + up_steps * idx.h + ch
         need = bar_h + pad + top_h + max(pad, round(ch * 0.12)) + fan + message_h + bottom
         if need <= height:
             break
@@ -330,7 +330,7 @@ def finish_layout(*, width: int, height: int, portrait: bool, card_w: int, card_
     fx, fy = min(b.x for b in fboxes), min(b.y for b in fboxes)
     foundation_area = Box(fx, fy, max(b.right for b in fboxes) - fx, max(b.bottom for b in fboxes) - fy)
 
-    up_min = index.h + 1
+    up_min = index.h  # the index band plus its margin: the next card never touches a glyph
     up_gap = max(up_min, round(card_h * (0.3 if large else 0.27)), TOUCH if touch else 0)
     return Layout(
         width=width,
@@ -426,18 +426,18 @@ def side_layout(rules, game: str, variant: str, width: int, height: int, buttons
         widths = [smallest]
 
     def longest_fits(cw: int) -> bool:
-        return fan(cw, down_steps, up_steps, index_for(cw, large).h + 1) <= room
+        return fan(cw, down_steps, up_steps, index_for(cw, large).h) <= room
 
     def deal_fits(cw: int, step: int) -> bool:
         return fan(cw, dealt_hidden, dealt - 1 - dealt_hidden, step) <= room
 
     touch_step = TOUCH if touch else 0
-    card_w = next((cw for cw in widths if longest_fits(cw) and deal_fits(cw, max(touch_step, index_for(cw, large).h + 1))),
+    card_w = next((cw for cw in widths if longest_fits(cw) and deal_fits(cw, max(touch_step, index_for(cw, large).h))),
                   None)
     if card_w is None:
-        card_w = next((cw for cw in widths if deal_fits(cw, max(touch_step, index_for(cw, large).h + 1))), None)
+        card_w = next((cw for cw in widths if deal_fits(cw, max(touch_step, index_for(cw, large).h))), None)
     if card_w is None:
-        card_w = next((cw for cw in widths if deal_fits(cw, index_for(cw, large).h + 1)), widths[-1])
+        card_w = next((cw for cw in widths if deal_fits(cw, index_for(cw, large).h)), widths[-1])
     card_h, g, kl, kr, _ = shape(card_w)
     index = index_for(card_w, large)
     sep = max(pad, round(card_w * 0.25))
@@ -448,18 +448,18 @@ def side_layout(rules, game: str, variant: str, width: int, height: int, buttons
         for j, pile in enumerate(group):
             piles[pile] = Box(x0 + (j // per) * (card_w + g), top + (j % per) * (card_h + g), card_w, card_h)
 
-    grid(left, pad, kl)
-    right_x = rail_x - pad - kr * card_w - (kr - 1) * g
-    grid(right, right_x, kr)
-    area_x = pad + kl * card_w + (kl - 1) * g + sep
+    # left-handed: the two grids change sides (the rail stays at the right edge)
+    (first, k1), (second, k2) = ((right, kr), (left, kl)) if mirrored else ((left, kl), (right, kr))
+    grid(first, pad, k1)
+    right_x = rail_x - pad - k2 * card_w - (k2 - 1) * g
+    grid(second, right_x, k2)
+    area_x = pad + k1 * card_w + (k1 - 1) * g + sep
     area_w = right_x - sep - area_x
     col_gap = max(3, min(round(card_w * (0.12 if large else 0.3)), (area_w - n_cols * card_w) // max(1, n_cols - 1)))
     span = n_cols * card_w + (n_cols - 1) * col_gap
     x0 = area_x + (area_w - span) // 2
     for i in range(n_cols):
         piles[Pile(COLUMN, i)] = Box(x0 + i * (card_w + col_gap), top, card_w, card_h)
-    if mirrored:  # within the table, left of the rail
-        mirror_top_row(piles, rail_x, left, right, rules.has_stock)
 
     message = Box(pad, columns_bottom + 2, rail_x - 2 * pad, message_h - 4)
     bar = Box(0, 0, rail_x, bar_h)

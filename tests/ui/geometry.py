@@ -25,7 +25,7 @@ def cannot_fit(layout, pile_box: Box, hidden: int, count: int) -> bool:
     show every index in this table's column room even with the smallest
     cards the text floor allows (face-down cards at 4 px)."""
     ch = round(SMALLEST_CARD * CARD_RATIO)
-    need = hidden * 4 + (count - 1 - hidden) * (index_for(SMALLEST_CARD, layout.large).h + 1) + ch
+    need = hidden * 4 + (count - 1 - hidden) * index_for(SMALLEST_CARD, layout.large).h + ch
     return need > layout.columns_bottom - pile_box.y
 
 

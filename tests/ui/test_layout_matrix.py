@@ -215,3 +215,31 @@ def test_every_icon_of_the_compact_bar_has_a_legend_in_help():
             label = translate(f"ui.{name}", lang)
             assert any(line.startswith(f"{ICONS[name]} {label}") for line in lines), (lang, name)
     assert make_layout("eight-off", "C8", 640, 360).compact  # where the icons show
+
+
+@pytest.mark.parametrize("size", [(844, 390), (640, 360), (640, 480)])
+def test_a_phone_on_its_side_gives_the_columns_the_whole_height(size):
+    """The side layout: stock and waste (or cells) left of the columns,
+    foundations right, the buttons in a rail at the right edge; the
+    columns start right under the one-line bar. Left-handed, the two grids
+    change sides, the columns keep their order, nothing overlaps."""
+    from itertools import combinations
+
+    from game.engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE
+
+    for game, variant, group in (("easy-harp", "N", (STOCK, WASTE)), ("eight-off", "C8", (CELL,))):
+        for mirrored in (False, True):
+            layout = make_layout(game, variant, *size, mirrored=mirrored)
+            assert layout.side and not layout.portrait
+            columns = [layout.piles[Pile(COLUMN, i)] for i in range(sum(p.kind == COLUMN for p in layout.piles))]
+            assert [b.x for b in columns] == sorted(b.x for b in columns)
+            assert columns[0].y - layout.bar.bottom <= 12  # nothing but the bar above the columns
+            tops = [box for pile, box in layout.piles.items() if pile.kind in group]
+            founds = [box for pile, box in layout.piles.items() if pile.kind == FOUNDATION]
+            west, east = (founds, tops) if mirrored else (tops, founds)
+            assert max(b.right for b in west) < columns[0].x and columns[-1].right < min(b.x for b in east)
+            rail = min(b.x for b in layout.buttons.values())
+            assert max(b.right for b in layout.piles.values()) < rail
+            assert all(b.w >= 44 and b.h >= 44 for b in layout.buttons.values())
+            for a, b in combinations([*layout.piles.values(), *layout.buttons.values(), layout.banner], 2):
+                assert not a.overlap(b)

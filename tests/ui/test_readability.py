@@ -59,7 +59,7 @@ def test_large_cards_are_bigger_with_larger_indices(size):
         large = make_layout(game, variant, *size, large=True)
         assert large.card_w > normal.card_w
         assert large.index.size > normal.index.size
-        assert large.up_min > large.index.h and large.up_gap >= large.up_min
+        assert large.up_min >= large.index.h and large.up_gap >= large.up_min
         for box in large.piles.values():  # nothing leaves the canvas
             assert 0 <= box.x and box.right <= size[0] and box.bottom <= size[1]
 
