@@ -58,9 +58,11 @@ class CardArt:
     """Every card image for one card size. ``pad`` is the room around the
     card for its shadow: a sprite's image is the card plus that margin."""
 
-    def __init__(self, w: int, h: int, lang: str = "en", four_color: bool = False, index: Index | None = None) -> None:
+    def __init__(self, w: int, h: int, lang: str = "en", four_color: bool = False, index: Index | None = None,
+                 fan: int = 0) -> None:
         self.w, self.h, self.lang, self.four_color = w, h, lang, four_color
         self.index = index or index_for(w)
+        self.fan = fan  # the layout's step over a face-up card in a column (the strip a fan shows)
         self.radius = max(3, round(w * 0.06))
         self.pad = max(4, round(w * 0.09))
         self._faces: dict[tuple[int, bool], pygame.Surface] = {}
@@ -164,7 +166,7 @@ class CardArt:
 
     def _court(self, surf: pygame.Surface, rank: int, symbol: str, color) -> None:
         w, h = self.w, self.h
-        frame = court_frame(w, h, self.index)
+        frame = court_frame(w, h, self.index, self.fan)
         if frame is None:  # a card too small for a frame clear of its indices: a gold plaque between them
             band = h - 2 * self.index.h
             plaque = pygame.Rect(round(w * 0.2), self.index.h + 3, round(w * 0.6), band - 6)
@@ -295,25 +297,33 @@ def suit_color(card: int, four_color: bool = False) -> tuple[int, int, int]:
 _CACHE: dict[tuple, CardArt] = {}
 
 
-def card_art(w: int, h: int, lang: str = "en", four_color: bool = False, index: Index | None = None) -> CardArt:
-    """The art for one size, language and colour scheme (and index, which
-    the layout sizes), drawn once and kept."""
+def card_art(w: int, h: int, lang: str = "en", four_color: bool = False, index: Index | None = None,
+             fan: int = 0) -> CardArt:
+    """The art for one size, language and colour scheme (and index and fan
+    step, which the layout sizes), drawn once and kept."""
     index = index or index_for(w)
-    key = (w, h, lang, four_color, index)
+    key = (w, h, lang, four_color, index, fan)
     art = _CACHE.get(key)
     if art is None:
         if len(_CACHE) > 6:
             _CACHE.clear()
-        art = _CACHE[key] = CardArt(w, h, lang, four_color, index)
+        art = _CACHE[key] = CardArt(w, h, lang, four_color, index, fan)
     return art
 
 
-def court_frame(w: int, h: int, index: Index) -> pygame.Rect | None:
+def court_frame(w: int, h: int, index: Index, fan: int = 0) -> pygame.Rect | None:
     """The frame of a jack, queen or king: a clear gap below the corner
     index and above the rotated one (a frame right under the index read as
-    its underline), or None when the card is too short for one."""
+    its underline), or None when the card is too short for one. ``fan``:
+    the strip a column shows of the card; the frame starts below it when
+    the card is tall enough, and never a few pixels into it (a sliver of
+    frame under a fanned index reads as an underline too)."""
     gap = max(3, round(index.size * 0.4))
     top = max(round(h * 0.14), index.h + gap)
+    if fan >= top:
+        below = fan + 1
+        if h - 2 * below >= max(12, round(h * 0.35)) or (fan - top < 6 and h - 2 * below >= max(12, round(h * 0.22))):
+            top = below
     height = h - 2 * top
     if height < max(12, round(h * 0.22)):
         return None

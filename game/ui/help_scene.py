@@ -81,7 +81,7 @@ def render_position(pos: Position, width: int, height: int, lang: str,
     layout = make_layout(pos.game, pos.variant, width, height, ("x",), fit=fit, side=False)
     top = layout.bar.h - round(6 * layout.scale)  # the preview has no bar
     surf = felt(width, height)
-    art = card_art(layout.card_w, layout.card_h, lang, index=layout.index)
+    art = card_art(layout.card_w, layout.card_h, lang, index=layout.index, fan=layout.up_gap)
     everything = [(pile, pos.cards(pile)) for pile in pos.piles()]
     cols = [(pile, cards) for pile, cards in everything if pile.kind == COLUMN]
     piles = [(pile, cards) for pile, cards in everything if pile.kind != COLUMN]

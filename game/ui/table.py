@@ -119,7 +119,7 @@ class TableScene(Scene):
 
     def make_art(self, layout: Layout) -> CardArt:
         settings = self.app.settings
-        return card_art(layout.card_w, layout.card_h, settings.lang, settings.four_color, layout.index)
+        return card_art(layout.card_w, layout.card_h, settings.lang, settings.four_color, layout.index, layout.up_gap)
 
     def settings_changed(self, settings) -> None:
         """Large cards, left-handed or four colours changed: lay the table

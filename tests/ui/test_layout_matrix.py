@@ -95,6 +95,19 @@ def test_a_court_frame_keeps_clear_of_the_indices(large):
         assert h - frame.bottom == frame.top  # the same gap above the rotated index
 
 
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_fanned_court_card_shows_no_sliver_of_its_frame(size):
+    """In a column a court card shows its fan strip: the frame starts below
+    it, or shows at least 6 px (the picture's top), never a thin line
+    under the index."""
+    for game, variant in (("easy-harp", "N"), ("eight-off", "C8")):
+        for large in (False, True):
+            layout = make_layout(game, variant, *size, large=large)
+            frame = court_frame(layout.card_w, layout.card_h, layout.index, layout.up_gap)
+            if frame is not None:
+                assert frame.top > layout.up_gap or layout.up_gap - frame.top >= 6, (game, large, frame, layout.up_gap)
+
+
 def test_face_down_cards_tighten_before_face_up_ones():
     layout = make_layout("easy-harp", "N", 1280, 720)
     loose, _ = layout.column_fan(3, 8)
