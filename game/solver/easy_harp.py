@@ -52,6 +52,7 @@ Soundness of the shortcuts (the ``unwinnable`` verdict relies on them):
 from __future__ import annotations
 
 from ..engine.position import Position
+from .search import finish
 
 KING = 12
 # Score weights (cards home, face-down cards, empty columns, cards above a
@@ -220,6 +221,11 @@ class EasyHarpProblem:
         return sum(state[4]) == 104
 
     def children(self, state) -> list:
+        return finish(self.expand(state))
+
+    def expand(self, state):
+        """``children`` with a pause (a yield) before each child is made: one
+        expansion can make thousands of talon chains (``search.expander``)."""
         cols, hidden, talon, drawn, found = state
         hosts: dict[int, list[int]] = {}  # card that would fit -> columns
         empty = -1
@@ -366,9 +372,13 @@ class EasyHarpProblem:
                 talon_moves(c, slot, "f")
         for y, di in sorted(first_steps):
             moves.append([("w", y, 1, "c", di)])
+        # the helpers that call themselves are reference cycles: undone here, so that
+        # reference counting frees them (the search holds the cyclic GC off, see ``search``)
+        del starts, chains
 
         out = []
         for steps in moves:
+            yield
             ncols = list(cols)
             nhidden = list(hidden)
             nfound = list(found)

@@ -1,7 +1,7 @@
 """The search shared by both games, in slices.
 
 A *problem* (one per game, see ``eight_off`` and ``easy_harp``) knows its
-own compact state and offers four things:
+own compact state and offers four things (and an optional fifth):
 
 * ``start() -> (actions, state)``: the state after the safe moves to the
   foundations that are due right away, with those moves' actions;
@@ -10,7 +10,11 @@ own compact state and offers four things:
   actions list holds all of them: the game itself never automates);
 * ``key(state)``: a canonical key, equal for states that are the same game
   (interchangeable columns sorted, cells as a multiset, ...);
-* ``won(state)``.
+* ``won(state)``;
+* optionally ``expand(state)``: ``children`` as a generator that yields
+  (nothing) now and then and returns the same list, for a problem whose
+  expansions can be long (thousands of children): the search passes those
+  pauses on, so a slice can end inside an expansion.
 
 The search is a depth-first search over those children with one table of
 every key seen. The table makes it exhaustive: when the stack runs dry
@@ -18,23 +22,124 @@ every reachable state (up to the problem's sound pruning) has been seen and
 none was won, so the result is a proof, ``unwinnable``. A time or node
 limit ends it with ``unknown``.
 
-It is written as a generator that yields every few hundred states, so a
-game window without threads can run it a few milliseconds per frame
-(``SolverTask.step``).
+It is written as a generator that yields after every expansion and
+inside long ones, so a game window without threads can run it a few
+milliseconds per frame (``SolverTask.step``). The pauses inside an
+expansion change nothing in the search's order (the portfolio moves on to
+its next search only at the end of an expansion), so verdicts and node
+counts are the same however the slices fall.
+
+Two more things would make a slice long, and a frame with it (issue 13,
+measured under WebAssembly, where both cost three times what they do
+natively):
+
+* Python's cyclic garbage collector. Its full collections walk every object
+  it tracks, and every entry of every list in them: once a search had run a
+  second or two, that was 60-250 ms under WebAssembly, in the middle of
+  whichever slice allocated at the wrong moment; its young collections took
+  5-30 ms more, walking the children just made. The search makes no
+  reference cycles (a test checks it), so reference counting frees all its
+  garbage: automatic collection is held off while a search runs and until its
+  tables are freed (``gc_held``), then turned back on as it was.
+* Freeing the tables. A search keeps every state it has seen; dropping them
+  at once after a three-second search took 60-150 ms natively. When a search
+  ends, its tables go to a scrap heap that ``sweep`` frees a piece at a time:
+  the next search's slices do (with up to half of each), and the window
+  gives it its own task when no search follows.
 """
 
 from __future__ import annotations
 
+import gc
 import time
+import weakref
 from heapq import heappop, heappush
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
-# Every search yields after its set-up and after each expansion (one
-# ``children()`` call, the unit of work): a slice overruns its budget by at
-# most one expansion, never by a whole round of set-ups (issue 13: the first
-# Easy Harp slice took 99-170 ms under WebAssembly when set-up wasn't sliced).
+# Every search yields UNIT after its set-up and after each expansion (the unit
+# of work), and None at the pauses inside one: a problem's ``expand`` pauses
+# between children, and the search between the keys it looks up (PAUSE_EVERY).
+# A slice overruns its budget by at most one child (issue 13: under
+# WebAssembly one Easy Harp expansion of 3000 talon chains took 100-860 ms).
+UNIT = True
+PAUSE_EVERY = 16  # children looked up in the table between two pauses
+
+SWEEP_PIECE = 256  # entries freed between two looks at the clock (``sweep``)
+_scrap: list[Any] = []  # tables of ended searches (sets and lists), freed a piece at a time
+_running: set[int] = set()  # ids of the tasks that have started and not ended
+_held = False  # True while this module keeps automatic collection off
+
+
+def gc_held() -> bool:
+    """True while the solver keeps the cyclic GC's automatic collection off."""
+    return _held
+
+
+def _hold_gc() -> None:
+    global _held
+    if not _held and gc.isenabled():
+        gc.disable()
+        _held = True
+
+
+def _release_gc() -> None:
+    """Automatic collection back on once no search runs and the scrap is gone."""
+    global _held
+    if _held and not _running and not _scrap:
+        _held = False
+        gc.enable()
+
+
+def _task_gone(task_id: int) -> None:
+    """A task dropped before it ended (its tables went with it)."""
+    _running.discard(task_id)
+    _release_gc()
+
+
+def sweep(budget_seconds: float) -> bool:
+    """Free the tables of ended searches for about ``budget_seconds``; True
+    while some are left."""
+    deadline = time.perf_counter() + budget_seconds
+    while _scrap:
+        table = _scrap[-1]
+        for _ in range(SWEEP_PIECE):
+            if not table:
+                _scrap.pop()
+                break
+            item = table.pop()
+            if type(item) is list:
+                for part in item:  # a depth-first frame's children: freed later, in pieces
+                    if type(part) is list and len(part) > SWEEP_PIECE:
+                        _scrap.append(part)
+        if time.perf_counter() >= deadline:
+            break
+    _release_gc()
+    return bool(_scrap)
+
+
+def finish(expansion: Iterator[None]) -> Any:
+    """Run an expansion (a generator) to its end: its return value."""
+    try:
+        while True:
+            next(expansion)
+    except StopIteration as stop:
+        return stop.value
+
+
+def expander(problem: Any):
+    """``problem.expand``, or ``children`` as an expansion without pauses."""
+    expand = getattr(problem, "expand", None)
+    if expand is not None:
+        return expand
+    children = problem.children
+
+    def whole(state):
+        return children(state)
+        yield  # a generator that never pauses
+
+    return whole
 
 
 @dataclass
@@ -59,6 +164,9 @@ class SolveResult:
 class _Stats:
     nodes = 0
 
+    def __init__(self) -> None:
+        self.tables: list[Any] = []  # the search's big tables, for ``sweep`` once it ends
+
 
 def depth_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
     """Yields now and then; returns (via StopIteration.value) the result
@@ -66,14 +174,15 @@ def depth_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[
     actions, state = problem.start()
     key = problem.key
     won = problem.won
-    children = problem.children
+    expand = expander(problem)
     seen = {key(state)}
     stats.nodes = 1
     if won(state):
         return WINNABLE, actions
-    yield
+    yield UNIT
     # Each frame: (children of a state, next index, the actions that led to it)
-    stack: list[list] = [[children(state), 0, actions]]
+    stack: list[list] = [[(yield from expand(state)), 0, actions]]
+    stats.tables += [seen, stack]
     while stack:
         frame = stack[-1]
         kids, i = frame[0], frame[1]
@@ -90,10 +199,10 @@ def depth_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[
         if won(child):
             path = [a for f in stack for a in f[2]] + acts
             return WINNABLE, path
-        stack.append([children(child), 0, acts])
+        stack.append([(yield from expand(child)), 0, acts])
         if max_nodes is not None and stats.nodes >= max_nodes:
             return UNKNOWN, []
-        yield
+        yield UNIT
     return UNWINNABLE, []
 
 
@@ -104,19 +213,23 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
     actions, state = problem.start()
     key = problem.key
     won = problem.won
-    children = problem.children
+    expand = expander(problem)
     seen = {key(state)}
     stats.nodes = 1
     if won(state):
         return WINNABLE, actions
     parents: list[tuple[int, tuple[str, ...]]] = [(-1, tuple(actions))]
     heap = [(0, 0, state)]
-    yield
+    stats.tables += [seen, heap, parents]
+    yield UNIT
     while heap:
         # ids are stored negated so that among equal scores the newest wins
         _, neg_id, state = heappop(heap)
         current = -neg_id
-        for score, acts, child in children(state):
+        kids = yield from expand(state)
+        for i, (score, acts, child) in enumerate(kids):
+            if i % PAUSE_EVERY == PAUSE_EVERY - 1:
+                yield  # thousands of keys to make and look up: a pause now and then
             k = key(child)
             if k in seen:
                 continue
@@ -134,7 +247,7 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
             heappush(heap, (-score, -node, child))
         if max_nodes is not None and stats.nodes >= max_nodes:
             return UNKNOWN, []
-        yield
+        yield UNIT
     return UNWINNABLE, []
 
 
@@ -147,11 +260,13 @@ def portfolio(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[No
     variants = problem.variants() if hasattr(problem, "variants") else [problem]
     for strategy, prob in [(best_first, p) for p in variants] + [(depth_first, problem)]:
         own = _Stats()
+        own.tables = stats.tables
         searches.append((strategy(prob, own, None), own))
     while True:
         for search, own in searches:
             try:
-                next(search)
+                while not next(search):
+                    yield  # a pause inside this search's expansion: it goes on next time
             except StopIteration as stop:
                 stats.nodes = sum(o.nodes for _, o in searches)
                 for other, _ in searches:
@@ -160,16 +275,29 @@ def portfolio(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[No
             stats.nodes = sum(o.nodes for _, o in searches)
             if max_nodes is not None and stats.nodes >= max_nodes:
                 return UNKNOWN, []
-            yield  # one step of one search at a time: a slice can stop between them
+            yield UNIT  # one unit of one search at a time: a slice can stop between them
 
 
 STRATEGIES = {"depth-first": depth_first, "best-first": best_first, "portfolio": portfolio}
 
 
+def _searching(position: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
+    """The set-up (the game's problem) inside the first slice, then the search."""
+    from .problems import problem_for
+
+    problem = problem_for(position)
+    strategy = STRATEGIES[getattr(problem, "strategy", "depth-first")]
+    yield UNIT
+    return (yield from strategy(problem, stats, max_nodes))
+
+
 class SolverTask:
     """A solve that runs in slices: call ``step()`` once a frame until it
     returns True, then read ``result``. ``cancel()`` stops it for good
-    (``result`` is then ``unknown``).
+    (``result`` is then ``unknown``). From its first step until it ends (or
+    is dropped) and its tables are swept, the cyclic GC's automatic
+    collection is off: a caller that steps tasks calls ``sweep`` after the
+    last one ends (``run`` does; so does the window's ``Sweeper`` task).
 
     >>> from game.engine import deal_position
     >>> task = SolverTask(deal_position("EO1-C8-AAAAAAB"), seconds=20)
@@ -182,18 +310,12 @@ class SolverTask:
         self.position = position
         self.seconds = seconds  # search time, summed over the slices
         self._stats = _Stats()
-        self._search = self._searching(max_nodes)  # nothing runs before the first step
+        # nothing runs before the first step; the search does not refer back to the
+        # task, so a task dropped unfinished is freed at once, without the GC
+        self._search = _searching(position, self._stats, max_nodes)
+        self._started = False
         self._spent = 0.0
         self.result: SolveResult | None = None
-
-    def _searching(self, max_nodes: int | None) -> Iterator[None]:
-        """The set-up (the game's problem) inside the first slice, then the search."""
-        from .problems import problem_for
-
-        problem = problem_for(self.position)
-        strategy = STRATEGIES[getattr(problem, "strategy", "depth-first")]
-        yield
-        return (yield from strategy(problem, self._stats, max_nodes))
 
     @property
     def done(self) -> bool:
@@ -205,13 +327,21 @@ class SolverTask:
 
     def cancel(self) -> None:
         if self.result is None:
-            self._search.close()
             self._finish(UNKNOWN, [])
 
     def step(self, budget_seconds: float = 0.004) -> bool:
-        """Search for about ``budget_seconds``; True once there is a result."""
+        """Search for about ``budget_seconds``; True once there is a result.
+        The tables of searches that ended before are freed first, with up to
+        half of the slice (``sweep``)."""
         if self.result is not None:
             return True
+        if not self._started:
+            self._started = True
+            _running.add(id(self))
+            weakref.finalize(self, _task_gone, id(self))
+            _hold_gc()
+        if _scrap:
+            sweep(budget_seconds / 2)
         start = time.perf_counter()
         deadline = start + budget_seconds
         try:
@@ -220,7 +350,6 @@ class SolverTask:
                 now = time.perf_counter()
                 if self._spent + (now - start) >= self.seconds:
                     self._spent += now - start
-                    self._search.close()
                     self._finish(UNKNOWN, [])
                     return True
                 if now >= deadline:
@@ -234,11 +363,20 @@ class SolverTask:
         return False
 
     def run(self) -> SolveResult:
-        """Run to the end (command line, tools)."""
+        """Run to the end, tables freed too (command line, tools)."""
         while not self.step(1.0):
+            pass
+        while sweep(1.0):
             pass
         assert self.result is not None
         return self.result
 
     def _finish(self, verdict: str, actions: list[str]) -> None:
+        """The result; the search's tables go to the scrap (``sweep`` frees
+        them a piece at a time) before the search itself is closed."""
         self.result = SolveResult(verdict, list(actions), self._spent, self._stats.nodes)
+        _scrap.extend(self._stats.tables)
+        self._stats.tables.clear()
+        self._search.close()
+        _running.discard(id(self))
+        _release_gc()

@@ -35,6 +35,7 @@ from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
 from ..engine.rules import TURN
 from ..i18n import translate
 from ..solver import UNKNOWN, UNWINNABLE, WINNABLE, SolverTask
+from ..solver.search import sweep
 from ..solver.heuristic import heuristic_action
 from .announce import move_words
 from .fonts import fit_text
@@ -87,6 +88,20 @@ class Search:
         self.task.cancel()
 
 
+class Sweeper:
+    """Frees the tables of searches that have ended (a three-second search
+    keeps tens of thousands of states) a slice at a time, as an app task,
+    instead of all at once in the frame of the move that cancelled the
+    search (``game.solver.search.sweep``)."""
+
+    def __init__(self) -> None:
+        self.queued = False
+
+    def step(self, budget_ms: float) -> bool:
+        self.queued = sweep(budget_ms / 1000)
+        return self.queued
+
+
 class PlanLearner:
     """Replays a solution through the engine, noting the position before
     each action (``helper.plan_keys``), ``PER_STEP`` actions at a time."""
@@ -131,6 +146,7 @@ class SolverHelper:
         self.marks: list[pygame.sprite.DirtySprite] = []
         self.shown: tuple[tuple, str] | None = None  # (position key, action) the marks show
         self.learner: PlanLearner | None = None
+        self.sweeper = Sweeper()
         self.note = VerdictSprite()
         app.hint_provider = self.request
         self.session = app.session
@@ -179,10 +195,18 @@ class SolverHelper:
             self.search.cancel()
             self.app.cancel_task(self.search)
             self.search = None
+            self.sweep_later()
+
+    def sweep_later(self) -> None:
+        """The ended search's tables: freed in the next frames' tasks."""
+        if not self.sweeper.queued:
+            self.sweeper.queued = True
+            self.app.add_task(self.sweeper)
 
     # ---- the search answers -----------------------------------------------------------
 
     def finished(self, search: Search) -> None:
+        self.sweep_later()
         if search is not self.search:
             return
         self.search = None

@@ -153,6 +153,32 @@ def test_a_move_cancels_the_running_search_and_the_hint(driver_for):
     assert marks(d) == [] and not d.app.solver.note.visible
 
 
+def test_a_cancelled_search_is_freed_over_the_next_frames(driver_for):
+    """The move's frame only hands the search's tables to the sweeper task;
+    the next frames free them (a slice each) and the cyclic GC, held off
+    while the search ran, comes back on."""
+    import gc
+
+    from game.solver import search
+
+    d = driver_for("EH1-N-AAAAAAJ")  # big expansions: tables of thousands of states in a few frames
+    d.app.request_hint()
+    task = d.app.solver.search
+    while task.task.nodes < 2000:
+        d.run(1)
+    assert not gc.isenabled()
+    d.key(pygame.K_d)  # draw: a move
+    assert task.task.done and search._scrap  # the tables wait for the sweeper
+    assert d.app.solver.sweeper in d.app.tasks
+    frames = 0
+    while search._scrap and frames < 500:
+        d.run(1)
+        frames += 1
+    assert frames >= 1 and not search._scrap
+    assert gc.isenabled() or d.app.solver.search is not None  # back on, unless a new search runs
+    assert d.app.solver.sweeper not in d.app.tasks
+
+
 def test_hint_on_a_lost_position_says_so(driver_for):
     d = driver_for(lost_eight_off())
     d.app.request_hint()

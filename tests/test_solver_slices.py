@@ -1,0 +1,184 @@
+"""The solver in a frame's slice (issue 13): a slice ends within one child
+of its budget even inside an expansion of thousands of talon chains, the
+pauses change nothing in what the search finds, the search makes no
+reference cycles and holds the cyclic GC off only while it runs and its
+tables are freed, and those tables are freed a piece at a time.
+
+No timing of the real machine: the clocks here move with the work."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from game.engine import deal_position
+from game.solver import SolverTask, solve
+from game.solver import easy_harp, search
+from game.solver.problems import problem_for
+from game.solver.search import SWEEP_PIECE, finish, sweep
+
+BIG = "EH1-N-AAAAAAJ"  # early expansions of 1,600-3,000 children (whole talon chains)
+
+
+def test_a_slice_ends_within_one_child_of_its_budget(monkeypatch) -> None:
+    """A fake clock that moves 1 ms with each child an Easy Harp expansion
+    makes: a 4 ms slice makes at most 5 children, while expansions make
+    hundreds (one expansion was one unbroken piece of work before)."""
+    made = 0
+    score = easy_harp._score
+
+    def counted(*args):
+        nonlocal made
+        made += 1
+        return score(*args)
+
+    monkeypatch.setattr(easy_harp, "_score", counted)
+    monkeypatch.setattr(search.time, "perf_counter", lambda: made / 1000)
+    task = SolverTask(deal_position(BIG), seconds=600)
+    for _ in range(400):
+        before = made
+        assert not task.step(0.004)
+        assert made - before <= 5
+    assert made >= 1500  # it got on: past the first big expansions
+    task.cancel()
+
+
+def test_an_expansion_pauses_before_each_child_and_resumes_where_it_was() -> None:
+    problem = problem_for(deal_position(BIG))
+    for variant in problem.variants()[:1] + problem.variants()[-1:]:  # whole chains; one card at a time
+        _, state = variant.start()
+        kids = variant.children(state)
+        states = [state] + [child for _, _, child in kids[:3]]
+        wanted = [variant.children(s) for s in states]
+        # all of them at once, a child of each in turn
+        expansions = [variant.expand(s) for s in states]
+        results: list = [None] * len(states)
+        pauses = [0] * len(states)
+        while any(r is None for r in results):
+            for i, expansion in enumerate(expansions):
+                if results[i] is None:
+                    try:
+                        next(expansion)
+                        pauses[i] += 1
+                    except StopIteration as stop:
+                        results[i] = stop.value
+        assert results == wanted
+        assert pauses == [len(w) for w in wanted]
+        assert finish(variant.expand(state)) == kids
+
+
+@pytest.mark.parametrize("code", ["EH1-N-AAAAAAT", "EO1-C8-AAAAAAC"])
+def test_slices_change_nothing_in_what_the_search_finds(monkeypatch, code: str) -> None:
+    """The same win, the same actions and the same node count whether the
+    search runs in one go or stops at every pause (a clock that moves a
+    tick at each look, slices of half a tick)."""
+    whole = solve(deal_position(code), seconds=600)
+    looks = 0
+
+    def clock() -> float:
+        nonlocal looks
+        looks += 1
+        return looks / 1024
+
+    monkeypatch.setattr(search.time, "perf_counter", clock)
+    task = SolverTask(deal_position(code), seconds=600)
+    steps = 1
+    while not task.step(0.5 / 1024):
+        steps += 1
+    assert task.result.result == whole.result == "winnable"
+    assert task.result.actions == whole.actions and task.result.nodes == whole.nodes
+    assert steps > whole.nodes  # it did stop inside expansions
+
+
+def test_a_search_makes_no_reference_cycles() -> None:
+    """Everything a search throws away is freed by reference counting, so
+    holding the cyclic GC off while it runs leaks nothing: searches run to
+    the end, cancelled between slices and inside an expansion, leave no
+    garbage for a collection to find."""
+    positions = [deal_position(code) for code in (BIG, "EH1-N-AAAAAAT", "EO1-C8-AAAAAAC", "EO1-C4-AAAAAAB")]
+    gc.collect()
+    gc.disable()
+    try:
+        for i, position in enumerate(positions):
+            task = SolverTask(position, seconds=600, max_nodes=3000)
+            steps = 0
+            while not task.step(0.0005):
+                steps += 1
+                if position.deal == BIG and steps == 200:
+                    task.cancel()
+        while sweep(1.0):
+            pass
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+def test_the_gc_is_held_off_while_a_search_runs_then_given_back() -> None:
+    assert gc.isenabled()
+    task = SolverTask(deal_position(BIG), seconds=600)
+    assert gc.isenabled()  # nothing runs before the first step
+    task.step(0.002)
+    assert not gc.isenabled() and search.gc_held()
+    task.cancel()
+    assert not gc.isenabled()  # its tables are still there
+    while sweep(0.001):
+        assert not gc.isenabled()
+    assert gc.isenabled() and not search.gc_held()
+    # a task dropped before it ends gives it back at once (nothing left to sweep)
+    task = SolverTask(deal_position(BIG), seconds=600)
+    task.step(0.002)
+    assert not gc.isenabled()
+    del task
+    assert gc.isenabled()
+    # two at once: back only when both have ended
+    first, second = (SolverTask(deal_position(code), seconds=600) for code in (BIG, "EO1-C4-AAAAAAB"))
+    first.step(0.002)
+    second.step(0.002)
+    first.cancel()
+    while sweep(1.0):
+        pass
+    assert not gc.isenabled()
+    second.cancel()
+    while sweep(1.0):
+        pass
+    assert gc.isenabled()
+
+
+def test_a_gc_turned_off_by_the_program_stays_off() -> None:
+    gc.disable()
+    try:
+        task = SolverTask(deal_position(BIG), seconds=600)
+        task.step(0.002)
+        task.cancel()
+        while sweep(1.0):
+            pass
+        assert not gc.isenabled() and not search.gc_held()
+    finally:
+        gc.enable()
+
+
+def test_an_ended_search_is_freed_a_piece_at_a_time() -> None:
+    """Cancelling keeps its tables for ``sweep``, which frees at most
+    ``SWEEP_PIECE`` entries of them per look at the clock (a budget of
+    nothing: one piece a call); ``run`` frees them all before it returns."""
+    task = SolverTask(deal_position(BIG), seconds=600)
+    while task.nodes < 3000:
+        task.step(0.01)
+    task.cancel()
+    assert task.result.result == "unknown"
+
+    def entries() -> int:
+        return sum(len(table) for table in search._scrap)
+
+    left = entries()
+    assert left > 10 * SWEEP_PIECE
+    calls = 0
+    while sweep(0):
+        calls += 1
+        now = entries()
+        assert left - now <= SWEEP_PIECE
+        left = now
+    assert calls >= 10 and entries() == 0
+    solve(deal_position("EH1-N-AAAAAAT"), seconds=600)
+    assert search._scrap == [] and gc.isenabled()
