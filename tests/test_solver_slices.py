@@ -45,6 +45,8 @@ def test_a_slice_ends_within_one_child_of_its_budget(monkeypatch) -> None:
 
 
 def test_an_expansion_pauses_before_each_child_and_resumes_where_it_was() -> None:
+    """Several expansions made a piece at a time each, in turns, give what
+    each gives in one go; each pauses at least once per child."""
     problem = problem_for(deal_position(BIG))
     for variant in problem.variants()[:1] + problem.variants()[-1:]:  # whole chains; one card at a time
         _, state = variant.start()
@@ -64,7 +66,7 @@ def test_an_expansion_pauses_before_each_child_and_resumes_where_it_was() -> Non
                     except StopIteration as stop:
                         results[i] = stop.value
         assert results == wanted
-        assert pauses == [len(w) for w in wanted]
+        assert all(p >= len(w) for p, w in zip(pauses, wanted))
         assert finish(variant.expand(state)) == kids
 
 

@@ -51,6 +51,9 @@ Soundness of the shortcuts (the ``unwinnable`` verdict relies on them):
 
 from __future__ import annotations
 
+import weakref
+from operator import itemgetter
+
 from ..engine.position import Position
 from .search import finish
 
@@ -224,8 +227,9 @@ class EasyHarpProblem:
         return finish(self.expand(state))
 
     def expand(self, state):
-        """``children`` with a pause (a yield) before each child is made: one
-        expansion can make thousands of talon chains (``search.expander``)."""
+        """``children`` with pauses (yields) while it finds the moves and before
+        each child is made: one expansion can make thousands of talon chains
+        (``search.expander``)."""
         cols, hidden, talon, drawn, found = state
         hosts: dict[int, list[int]] = {}  # card that would fit -> columns
         empty = -1
@@ -273,9 +277,13 @@ class EasyHarpProblem:
                     if empty >= 0:
                         out.add((y, empty))
                 else:
-                    out |= starts(y)
+                    out |= starts_again()(y)
             starts_memo[card] = out
             return out
+
+        # starts and chains call themselves through a weak reference: no reference
+        # cycle, so reference counting frees them (the search holds the cyclic GC off)
+        starts_again = weakref.ref(starts)
 
         # macro moves (``self.chains``): a whole chain of talon cards and the card that goes on it
         memo: dict[int, list[list[tuple]]] = {}
@@ -298,12 +306,14 @@ class EasyHarpProblem:
                     if empty >= 0:
                         out.append([("w", y, 1, "c", empty)])
                 else:
-                    for sub in chains(y):
+                    for sub in chains_again()(y):
                         dst = sub[-1][4]
                         sub.append(("w", y, 1, "c", dst))
                         out.append(sub)
             memo[card] = out
             return [list(chain) for chain in out]
+
+        chains_again = weakref.ref(chains)
 
         first_steps: set = set()
 
@@ -331,6 +341,7 @@ class EasyHarpProblem:
                     first_steps.update(step for step in starts(y) if step[1] != si or kind != "c")
 
         for si, col in enumerate(cols):
+            yield  # a pause per column: one column's talon chains can be a thousand moves
             if not col:
                 continue
             c = col[-1]
@@ -360,6 +371,7 @@ class EasyHarpProblem:
                 if j > 0 and col[j] % 13 == KING:
                     moves.append([("c", si, n - j, "c", empty)])
         for slot in range(8):
+            yield
             k = found[slot]
             if k and not (slot & 1 and found[slot - 1] == k):
                 c = (slot // 2) * 13 + k - 1
@@ -372,9 +384,6 @@ class EasyHarpProblem:
                 talon_moves(c, slot, "f")
         for y, di in sorted(first_steps):
             moves.append([("w", y, 1, "c", di)])
-        # the helpers that call themselves are reference cycles: undone here, so that
-        # reference counting frees them (the search holds the cyclic GC off, see ``search``)
-        del starts, chains
 
         out = []
         for steps in moves:
@@ -413,6 +422,9 @@ class EasyHarpProblem:
                     acts[-1] += "f"
             ntalon, ndrawn = _settle(ncols, nhidden, ntalon, ndrawn, nfound, acts)
             child = (tuple(ncols), tuple(nhidden), ntalon, ndrawn, tuple(nfound))
-            out.append((_score(ncols, nhidden, ntalon, nfound, self.weights), len(out), acts, child))
-        out.sort(reverse=True)
-        return [(score, acts, child) for score, _, acts, child in out]
+            out.append((_score(ncols, nhidden, ntalon, nfound, self.weights), acts, child))
+        # best first, and the later move first among equal scores: a stable sort of the list
+        # reversed, by score alone (comparing (score, index) tuples took 8 ms under WebAssembly)
+        out.reverse()
+        out.sort(key=itemgetter(0), reverse=True)
+        return out

@@ -340,10 +340,11 @@ class SolverTask:
             _running.add(id(self))
             weakref.finalize(self, _task_gone, id(self))
             _hold_gc()
-        if _scrap:
-            sweep(budget_seconds / 2)
         start = time.perf_counter()
         deadline = start + budget_seconds
+        if _scrap:
+            sweep(budget_seconds / 2)
+            start = time.perf_counter()  # search time counts from here
         try:
             while True:
                 next(self._search)
