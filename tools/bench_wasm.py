@@ -7,19 +7,28 @@
 1. The worst solver slice: the hint's search (``SolverTask``) stepped the way
    the game steps it, with the largest budget a frame ever gives it (8 ms,
    the idle slice of game/ui/hints.py), from the start of Easy Harp and
-   Eight Off deals, until it finishes or its search time runs out. Every
-   step is timed; the worst one (and how far past its budget) is printed.
+   Eight Off deals, until it finishes or its search time runs out, then the
+   slices that free the last search's tables (``sweep``; each search frees
+   the one before in its own slices). Every slice is timed; the worst one
+   (and how far past its budget) is printed. Then the cancel a move makes
+   in the middle of an Easy Harp search, timed alone.
 2. The worst save after a move: a game played through, saved after every
    action exactly as the window saves it (``Persistence.save_game`` into
    ``BrowserStorage`` over the page adapter of game/platform.py, with an
    in-memory localStorage), undo history growing all the way.
 
-It prints numbers and asserts nothing: compare runs on one machine.
+Beside each worst time it prints the CPU time the process spent in it (a
+shared machine takes the processor away for whole scheduler ticks, 4 ms and
+more, which the wall clock counts; under Node the CPU time is Node's
+``process.cpuUsage()``), and how many collections the cyclic GC made inside
+the timed pieces. It prints numbers and asserts nothing: compare runs on
+one machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import time
@@ -33,42 +42,105 @@ from game.persistence.storage import BrowserStorage, DictLocalStorage  # noqa: E
 from game.platform import APP_NAME, PageStorage  # noqa: E402
 from game.solver.search import SolverTask  # noqa: E402
 
+try:
+    from game.solver.search import sweep  # noqa: E402
+except ImportError:  # a solver from before issue 13's sweeping (to compare): it frees at once
+
+    def sweep(budget_seconds: float) -> bool:
+        return False
+
 SLICE_BUDGET_MS = 8.0  # IDLE_SLICE_MS in game/ui/hints.py: the most a frame hands the search
 VARIANTS = (("easy-harp", "N"), ("eight-off", "C8"), ("eight-off", "C4"))
+HARD = ("EH1-N-AAAAAAF", "EH1-N-AAAAAAG", "EH1-N-AAAAAAJ", "EH1-N-AAAAAAK")  # no answer within seconds
 
 
 def ms(seconds: float) -> float:
     return seconds * 1000
 
 
-def solver_slices(codes: list[str], seconds: float) -> tuple[list[float], str]:
-    """Every slice's duration (ms) over all ``codes``, and the deal of the worst."""
-    slices: list[float] = []
-    worst, worst_code = -1.0, ""
+def _cpu_clock():
+    """Seconds of CPU time this process has used (Node's, under Pyodide)."""
+    if sys.platform == "emscripten":
+        import js
+
+        def node_cpu() -> float:
+            used = js.process.cpuUsage()
+            return (used.user + used.system) / 1e6
+
+        return node_cpu
+    return time.process_time
+
+
+cpu_clock = _cpu_clock()
+collections = [0]  # collections of the cyclic GC so far
+gc.callbacks.append(lambda phase, info: phase == "stop" and collections.__setitem__(0, collections[0] + 1))
+
+
+class Timed:
+    """Wall time, CPU time and GC collections of each timed piece (ms)."""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[float, float, str]] = []
+        self.collections = 0
+
+    def time(self, what: str, work):
+        collected, cpu, start = collections[0], cpu_clock(), time.perf_counter()
+        result = work()
+        wall = ms(time.perf_counter() - start)
+        self.rows.append((wall, ms(cpu_clock() - cpu), what))
+        self.collections += collections[0] - collected
+        return result
+
+    def summary(self, budget: float = 0.0) -> str:
+        if not self.rows:
+            return "nothing timed"
+        walls = sorted(r[0] for r in self.rows)
+        wall, cpu, what = max(self.rows)
+        by_cpu = max(self.rows, key=lambda r: r[1])
+        over = f" ({wall - budget:+.1f} ms over budget)" if budget else ""
+        return (f"worst {wall:.1f} ms{over}, CPU {cpu:.1f} ms ({what}); worst by CPU {by_cpu[1]:.1f} ms;"
+                f" p99 {walls[int(len(walls) * 0.99)]:.1f} ms, median {statistics.median(walls):.2f} ms;"
+                f" {self.collections} GC collections inside")
+
+
+def solver_slices(codes: list[str], seconds: float) -> Timed:
+    """Every slice over all ``codes``, then the slices that sweep the last tables."""
+    timed = Timed()
+    budget = SLICE_BUDGET_MS / 1000
     for code in codes:
         task = SolverTask(Game.from_deal(code).position.copy(), seconds=seconds)
         first = True
-        while True:
-            start = time.perf_counter()
-            done = task.step(SLICE_BUDGET_MS / 1000)
-            took = ms(time.perf_counter() - start)
-            slices.append(took)
-            if took > worst:
-                worst, worst_code = took, code + (" (first slice)" if first else "")
+        while not timed.time(code + (" first slice" if first else ""), lambda: task.step(budget)):
             first = False
-            if done:
-                break
-    return slices, worst_code
+    while timed.time("sweeping the last search's tables", lambda: sweep(budget)):
+        pass
+    return timed
 
 
-def saves_after_moves(code: str, moves: int) -> list[float]:
-    """The time (ms) of each save after an action, over a game of up to
-    ``moves`` actions (legal moves, first listed, plus an undo now and then)."""
+def cancels(codes: list[str], seconds: float) -> Timed:
+    """Each search stepped for ``seconds``, then cancelled (timed alone: what
+    the frame of the move that cancels it pays); a search that ends sooner
+    is not counted."""
+    timed = Timed()
+    for code in codes:
+        task = SolverTask(Game.from_deal(code).position.copy(), seconds=600)
+        end = time.perf_counter() + seconds
+        while not task.done and time.perf_counter() < end:
+            task.step(SLICE_BUDGET_MS / 1000)
+        if not task.done:
+            timed.time(f"{code} after {task.nodes} states", task.cancel)
+        while sweep(1.0):
+            pass
+    return timed
+
+
+def saves_after_moves(code: str, moves: int, timed: Timed) -> None:
+    """Each save after an action, over a game of up to ``moves`` actions
+    (legal moves, first listed, plus an undo now and then)."""
     persistence = Persistence(BrowserStorage(PageStorage(DictLocalStorage()), prefix=APP_NAME + "/"))
     persistence.load_all()
     game = Game.from_deal(code)
     persistence.new_game(game)
-    times: list[float] = []
     for i in range(moves):
         actions = game.legal_actions()
         if not actions or game.position.won:
@@ -77,10 +149,7 @@ def saves_after_moves(code: str, moves: int) -> list[float]:
         outcome = game.play(action if i % 11 else "undo") if i else game.play(action)
         if not outcome.ok:
             continue
-        start = time.perf_counter()
-        assert persistence.save_game(game, float(i))
-        times.append(ms(time.perf_counter() - start))
-    return times
+        assert timed.time(f"{code} action {i}", lambda: persistence.save_game(game, float(i)))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -93,18 +162,17 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Python {sys.version.split()[0]} on {sys.platform}")
     codes = [deals.format_code(game, variant, number) for game, variant in VARIANTS
              for number in range(1, args.deals + 1)]
-    slices, worst_code = solver_slices(codes, args.seconds)
-    ordered = sorted(slices)
-    print(f"solver: {len(codes)} deals, {len(slices)} slices of {SLICE_BUDGET_MS:g} ms budget")
-    print(f"  worst slice {ordered[-1]:.1f} ms ({ordered[-1] - SLICE_BUDGET_MS:+.1f} ms over budget; {worst_code}),"
-          f" p99 {ordered[int(len(ordered) * 0.99)]:.1f} ms, median {statistics.median(ordered):.1f} ms")
+    slices = solver_slices(codes, args.seconds)
+    print(f"solver: {len(codes)} deals, {len(slices.rows)} slices of {SLICE_BUDGET_MS:g} ms budget")
+    print("  " + slices.summary(SLICE_BUDGET_MS))
+    print(f"cancel by a move, {args.seconds:g} s into a search ({len(HARD)} hard Easy Harp deals):")
+    print("  " + cancels(list(HARD), args.seconds).summary())
 
-    saves = []
+    saves = Timed()
     for game, variant in VARIANTS:
-        saves += saves_after_moves(deals.format_code(game, variant, 1), args.moves)
-    saves.sort()
-    print(f"save after a move: {len(saves)} saves, worst {saves[-1]:.2f} ms,"
-          f" p99 {saves[int(len(saves) * 0.99)]:.2f} ms, median {statistics.median(saves):.2f} ms")
+        saves_after_moves(deals.format_code(game, variant, 1), args.moves, saves)
+    print(f"save after a move: {len(saves.rows)} saves")
+    print("  " + saves.summary())
 
 
 if __name__ == "__main__":
