@@ -96,11 +96,15 @@ class Timed:
             return "nothing timed"
         walls = sorted(r[0] for r in self.rows)
         wall, cpu, what = max(self.rows)
-        by_cpu = max(self.rows, key=lambda r: r[1])
+        # the work itself: the smaller of wall and CPU time (the wall clock counts the
+        # ticks another process had; Node's CPU time counts its own helper threads too)
+        works = sorted((min(r[0], r[1]), r[2]) for r in self.rows)
         over = f" ({wall - budget:+.1f} ms over budget)" if budget else ""
-        return (f"worst {wall:.1f} ms{over}, CPU {cpu:.1f} ms ({what}); worst by CPU {by_cpu[1]:.1f} ms;"
+        return (f"worst {wall:.1f} ms{over}, CPU {cpu:.1f} ms ({what});"
                 f" p99 {walls[int(len(walls) * 0.99)]:.1f} ms, median {statistics.median(walls):.2f} ms;"
-                f" {self.collections} GC collections inside")
+                f" {self.collections} GC collections inside\n"
+                f"  smaller of wall and CPU: worst {works[-1][0]:.1f} ms ({works[-1][1]}),"
+                f" p99 {works[int(len(works) * 0.99)][0]:.1f} ms")
 
 
 def solver_slices(codes: list[str], seconds: float) -> Timed:
