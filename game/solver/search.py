@@ -98,6 +98,14 @@ def _task_gone(task_id: int) -> None:
     _release_gc()
 
 
+def _free(children: list) -> Iterator[None]:
+    """Free a list of children done with (most of them were seen already
+    and die with it) a piece at a time, pausing in between."""
+    while len(children) > SWEEP_PIECE:
+        del children[-SWEEP_PIECE:]
+        yield
+
+
 def sweep(budget_seconds: float) -> bool:
     """Free the tables of ended searches for about ``budget_seconds``; True
     while some are left."""
@@ -183,15 +191,19 @@ def depth_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[
     # Each frame: (children of a state, next index, the actions that led to it)
     stack: list[list] = [[(yield from expand(state)), 0, actions]]
     stats.tables += [seen, stack]
+    looked = 0
     while stack:
         frame = stack[-1]
         kids, i = frame[0], frame[1]
         if i >= len(kids):
-            stack.pop()
+            yield from _free(stack.pop()[0])
             continue
         frame[1] = i + 1
         _, acts, child = kids[i]
         k = key(child)
+        looked += 1
+        if looked % PAUSE_EVERY == 0:
+            yield  # children seen already, thousands in a row at times: a pause now and then
         if k in seen:
             continue
         seen.add(k)
@@ -245,6 +257,7 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
                     node = parent
                 return WINNABLE, path
             heappush(heap, (-score, -node, child))
+        yield from _free(kids)
         if max_nodes is not None and stats.nodes >= max_nodes:
             return UNKNOWN, []
         yield UNIT
