@@ -7,7 +7,8 @@ own compact state and offers four things (and an optional fifth):
   foundations that are due right away, with those moves' actions;
 * ``children(state) -> list[(score, actions, state)]``: every move worth
   trying, best (highest score) first, each already followed by its safe foundation moves (the
-  actions list holds all of them: the game itself never automates);
+  actions list holds all of them: the game itself never automates); a new
+  list each time, which the search empties when it is done with it;
 * ``key(state)``: a canonical key, equal for states that are the same game
   (interchangeable columns sorted, cells as a multiset, ...);
 * ``won(state)``;
