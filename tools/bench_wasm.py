@@ -72,8 +72,18 @@ def _cpu_clock():
 
 
 cpu_clock = _cpu_clock()
-collections = [0]  # collections of the cyclic GC so far
-gc.callbacks.append(lambda phase, info: phase == "stop" and collections.__setitem__(0, collections[0] + 1))
+collections = [0, 0.0, 0.0]  # collections of the cyclic GC so far, the start of the one running, the longest (ms)
+
+
+def _collection(phase: str, info: dict) -> None:
+    if phase == "start":
+        collections[1] = time.perf_counter()
+    else:
+        collections[0] += 1
+        collections[2] = max(collections[2], ms(time.perf_counter() - collections[1]))
+
+
+gc.callbacks.append(_collection)
 
 
 class Timed:
@@ -82,13 +92,17 @@ class Timed:
     def __init__(self) -> None:
         self.rows: list[tuple[float, float, str]] = []
         self.collections = 0
+        self.longest_collection = 0.0
 
     def time(self, what: str, work):
+        collections[2] = 0.0
         collected, cpu, start = collections[0], cpu_clock(), time.perf_counter()
         result = work()
         wall = ms(time.perf_counter() - start)
         self.rows.append((wall, ms(cpu_clock() - cpu), what))
-        self.collections += collections[0] - collected
+        if collections[0] > collected:
+            self.collections += collections[0] - collected
+            self.longest_collection = max(self.longest_collection, collections[2])
         return result
 
     def summary(self, budget: float = 0.0) -> str:
@@ -102,7 +116,8 @@ class Timed:
         over = f" ({wall - budget:+.1f} ms over budget)" if budget else ""
         return (f"worst {wall:.1f} ms{over}, CPU {cpu:.1f} ms ({what});"
                 f" p99 {walls[int(len(walls) * 0.99)]:.1f} ms, median {statistics.median(walls):.2f} ms;"
-                f" {self.collections} GC collections inside\n"
+                f" {self.collections} GC collections inside"
+                + (f" (longest {self.longest_collection:.1f} ms)" if self.collections else "") + "\n"
                 f"  smaller of wall and CPU: worst {works[-1][0]:.1f} ms ({works[-1][1]}),"
                 f" p99 {works[int(len(works) * 0.99)][0]:.1f} ms")
 
