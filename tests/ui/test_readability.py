@@ -127,3 +127,18 @@ def test_drop_highlights_are_off_by_default(driver_for):
     d.run(1)
     assert d.table.drop_marks == []
     d.release(start)
+
+
+@pytest.mark.parametrize("w,h,radius", [(940, 704, 16), (304, 546, 14), (71, 100, 4), (256, 65, 9), (40, 30, 100)])
+def test_a_rounded_panel_is_the_whole_rectangle_drawn_large_and_scaled_down(w, h, radius):
+    """Only the corners are supersampled: every pixel is the one drawing
+    the whole rectangle four times larger gives, corners antialiased."""
+    from game.ui.cardart import rounded_mask
+
+    big = pygame.Surface((w * 4, h * 4), pygame.SRCALPHA)
+    pygame.draw.rect(big, (250, 248, 240), big.get_rect(), border_radius=radius * 4)
+    expected = pygame.transform.smoothscale(big, (w, h))
+    shape = rounded_mask(w, h, radius, (250, 248, 240))
+    assert pygame.image.tobytes(shape, "RGBA") == pygame.image.tobytes(expected, "RGBA")
+    r = min(radius, w // 2, h // 2)
+    assert any(0 < shape.get_at((x, y)).a < 255 for x in range(r) for y in range(r))  # a soft corner
