@@ -17,6 +17,7 @@ pygbag's own start-up script uses that name in ``__main__``.
 """
 
 import asyncio
+import gc
 import os
 import sys
 
@@ -75,6 +76,15 @@ def make_app(argv=None, *, browser=None, window=None, storage=None):
     return app
 
 
+def settle_start_up():
+    """Hide what start-up made (modules, fonts, card art, the first deal) from
+    the garbage collector for good: a full collection then walks only what play
+    has made since (a few hundred objects instead of ~23,000, ~9 ms natively and
+    several times that under WebAssembly: a dropped frame each time)."""
+    gc.collect()
+    gc.freeze()
+
+
 def follow_viewport(app, window=None):
     """The page changed size (rotation, resize): hand the new size to the
     layout, when the app can take one."""
@@ -87,8 +97,11 @@ def follow_viewport(app, window=None):
 async def main(argv=None, *, app=None, frames=None, browser=None, window=None):
     """Run the loop until the window closes (or for ``frames`` frames)."""
     browser = host.is_browser() if browser is None else browser
+    started_here = app is None
     guard = FrameGuard(app or make_app(argv, browser=browser, window=window),
                        rebuild=lambda: make_app(argv, browser=browser, window=window))
+    if started_here:
+        settle_start_up()
     if browser:
         host.page_ready(window=window)  # the page hides its loading indicator
     count = 0
