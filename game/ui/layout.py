@@ -146,9 +146,8 @@ class Layout:
             if down * d + up * u > room:
                 d = min(d, self.down_min)
                 u = max(self.up_min, (room - down * d) / up) if up else u
-                if down * d + up * u > room:  # truly too long: keep it on screen anyway
+                if down * d + up * u > room:  # truly too long: keep it on screen anyway (face-down still countable)
                     squeezed = True
-                    d = min(d, 2.0)
                     u = max(1.0, (room - down * d) / up) if up else u
         if self.touch and up and u < TOUCH:  # a finger's grab strip cannot be had: say how many cards
             squeezed = True
@@ -218,8 +217,10 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
     if side is None:
         side = not portrait and height < SIDE_BELOW
     if side:
-        return side_layout(rules, game, variant, width, height, buttons, large=large, mirrored=mirrored, scale=scale,
-                           touch=touch, pad=pad, steps=(down_steps, up_steps), left=left, right=right)
+        layout = side_layout(rules, game, variant, width, height, buttons, large=large, mirrored=mirrored, scale=scale,
+                             touch=touch, pad=pad, steps=(down_steps, up_steps), left=left, right=right)
+        if layout is not None:
+            return layout
     bottom = button_h if portrait else pad
     card_w = max(16, int(min(w_cols, w_top)))
     # never so small that the index drops under the floor: past that, the
@@ -378,7 +379,7 @@ SIDE_BELOW = 500  # a landscape window less tall than this (a phone on its side)
 
 def side_layout(rules, game: str, variant: str, width: int, height: int, buttons: tuple[str, ...], *, large: bool,
                 mirrored: bool, scale: float, touch: bool, pad: int, steps: tuple[int, int], left: list[Pile],
-                right: list[Pile]) -> Layout:
+                right: list[Pile]) -> Layout | None:
     """A short landscape window (a phone on its side): every pixel of height
     goes to the columns. A one-line bar of texts on top, the buttons in a
     rail down the right edge, the stock and waste (or the cells) in a grid
@@ -389,7 +390,8 @@ def side_layout(rules, game: str, variant: str, width: int, height: int, buttons
     preference, the longest columns the rules allow still show every index
     and the opening deal's columns give every card a 44 px grab strip; a
     column that cannot (the longest columns on the shortest phones) says
-    how many cards it holds."""
+    how many cards it holds. None when the width cannot hold the piles
+    beside the columns even with the smallest cards."""
     n_cols = rules.column_count
     down_steps, up_steps = steps
     text_size = TEXT_FLOOR + 2
@@ -422,8 +424,8 @@ def side_layout(rules, game: str, variant: str, width: int, height: int, buttons
     smallest = math.ceil(TEXT_FLOOR * 2.2 / 0.86)  # the least card whose index keeps the floor
     widths = [cw for cw in range(max(smallest, (rail_x - 2 * pad) // n_cols), smallest - 1, -1)
               if shape(cw)[4] <= rail_x]
-    if not widths:
-        widths = [smallest]
+    if not widths:  # too narrow for piles beside the columns: the top row it is
+        return None
 
     def longest_fits(cw: int) -> bool:
         return fan(cw, down_steps, up_steps, index_for(cw, large).h) <= room
@@ -432,12 +434,26 @@ def side_layout(rules, game: str, variant: str, width: int, height: int, buttons
         return fan(cw, dealt_hidden, dealt - 1 - dealt_hidden, step) <= room
 
     touch_step = TOUCH if touch else 0
-    card_w = next((cw for cw in widths if longest_fits(cw) and deal_fits(cw, max(touch_step, index_for(cw, large).h))),
-                  None)
-    if card_w is None:
-        card_w = next((cw for cw in widths if deal_fits(cw, max(touch_step, index_for(cw, large).h))), None)
-    if card_w is None:
-        card_w = next((cw for cw in widths if deal_fits(cw, index_for(cw, large).h)), widths[-1])
+
+    def run_fits(cw: int) -> bool:  # a whole K..A run over the deal's face-down cards shows every index
+        return fan(cw, dealt_hidden, 12, index_for(cw, large).h) <= room
+
+    def deal_touch(cw: int) -> bool:
+        return deal_fits(cw, max(touch_step, index_for(cw, large).h))
+
+    def deal_index(cw: int) -> bool:
+        return deal_fits(cw, index_for(cw, large).h)
+
+    # the first card size that keeps the most, in this order (the longest
+    # column may not fit at any size on the shortest phones)
+    preferences = (
+        lambda cw: longest_fits(cw) and deal_touch(cw),
+        lambda cw: run_fits(cw) and deal_touch(cw),
+        deal_touch,
+        lambda cw: run_fits(cw) and deal_index(cw),
+        deal_index,
+    )
+    card_w = next((cw for keeps in preferences for cw in widths if keeps(cw)), widths[-1])
     card_h, g, kl, kr, _ = shape(card_w)
     index = index_for(card_w, large)
     sep = max(pad, round(card_w * 0.25))

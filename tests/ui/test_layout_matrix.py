@@ -257,3 +257,19 @@ def test_a_phone_on_its_side_gives_the_columns_the_whole_height(size):
             assert all(b.w >= 44 and b.h >= 44 for b in layout.buttons.values())
             for a, b in combinations([*layout.piles.values(), *layout.buttons.values(), layout.banner], 2):
                 assert not a.overlap(b)
+
+
+@pytest.mark.parametrize("size", [(480, 400), (640, 330), (3000, 330)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_odd_short_windows_keep_the_promises_too(size):
+    """Shorter or wider than any phone (a browser canvas can be): the side
+    layout where its piles fit beside the columns, else the top row; a
+    column that cannot fit keeps its face-down cards countable and shows
+    its count, and the rest keep their indices."""
+    app = build_app(["--size", f"{size[0]}x{size[1]}", "--deal", "EH1-N-AAAAAAF"], storage=MemoryStorage(),
+                    headless=True, now=FakeClock())
+    found = []
+    for name, make in POSITIONS:
+        app.start_game(make(), animate=False)
+        app.frame()
+        found += [f"{name}: {p}" for p in problems(app)]
+    assert found == []
