@@ -62,9 +62,13 @@ KING = 12
 # card that goes home next). Solving times are heavy-tailed and each weighting
 # is quick on different deals, so the search runs one best-first search per
 # weighting, taking turns (``portfolio``).
-# A fifth weight counts the cards taken out of the talon (see ``_score``).
-WEIGHTS = ((40, 30, 25, 6, 0), (5, 50, 25, 6, 0), (2, 50, 25, 10, 0), (5, 50, 40, 3, 0))
-PLAYED = (40, 30, 25, 6, 1)  # the first weighting, rewarding talon cards played
+# A fifth weight counts the cards taken out of the talon, a sixth the
+# difference between the two foundation slots of each suit (see ``_score``).
+WEIGHTS = ((40, 30, 25, 6, 0, 5), (5, 50, 25, 6, 0, 5), (2, 50, 25, 10, 0, 5), (5, 50, 40, 3, 0, 5))
+PLAYED = (40, 30, 25, 6, 1, 0)  # the first weighting, rewarding talon cards played, no balance
+# (weights, a chain of talon cards as one move): the best-first searches of the portfolio
+VARIANTS = ([(w, True) for w in WEIGHTS] + [(WEIGHTS[1][:5] + (0,), False), (WEIGHTS[2][:5] + (0,), False)]
+            + [(PLAYED, True)])
 
 
 def _red(c: int) -> bool:
@@ -151,7 +155,7 @@ def _settle(cols, hidden, talon, drawn, found, acts):
 
 
 def _score(cols, hidden, talon, found, weights) -> int:
-    w_home, w_hidden, w_empty, w_buried, w_played = weights
+    w_home, w_hidden, w_empty, w_buried, w_played, w_balance = weights
     # Cards left in the talon are mostly neither a gain nor a loss: any of
     # them can be played at any time, while a talon card put on a column can
     # move again only one card at a time. A term rewarding an empty talon
@@ -160,6 +164,15 @@ def _score(cols, hidden, talon, found, weights) -> int:
     # without), so only one weighting of the portfolio keeps it (``PLAYED``:
     # 500014 is quick with it, not without).
     score = w_home * sum(found) - w_hidden * sum(hidden) - w_played * len(talon)
+    # A suit with one slot far ahead of the other has sent one copy of its
+    # cards home early, so the other copy's cards (and the cards that would
+    # go on them) have fewer places; the searches then stalled in end games
+    # that need long runs of take-backs (tuning deals 500043, 500045, 500053
+    # and the seed's example EH1-N-AAAAAAF: unsolved in 10 s without this
+    # term, about 1 s with it). Two searches of the portfolio go without it.
+    if w_balance:
+        score -= w_balance * (abs(found[0] - found[1]) + abs(found[2] - found[3])
+                              + abs(found[4] - found[5]) + abs(found[6] - found[7]))
     for col, h in zip(cols, hidden):
         if not col:
             score += w_empty
@@ -207,8 +220,7 @@ class EasyHarpProblem:
         500001-500030 each kind solved deals the other did not). Each move
         set is sound on its own (see the module's notes)."""
         out = []
-        for weights, chains in ([(w, True) for w in WEIGHTS] + [(WEIGHTS[1], False), (WEIGHTS[2], False)]
-                                + [(PLAYED, True)]):
+        for weights, chains in VARIANTS:
             twin = object.__new__(EasyHarpProblem)
             twin.root, twin.weights, twin.chains = self.root, weights, chains
             out.append(twin)
