@@ -78,12 +78,12 @@ def make(game: str, variant: str, count: int, seconds: float, log=print, save=No
     return found
 
 
-def write(game: str, variant: str, numbers: list[int], seconds: float) -> str:
+def write(game: str, variant: str, numbers: list[int], seconds: float, clock: str = "") -> str:
     name = list_name(game, variant)
     path = list_path(game, variant)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
-        f.write(f"# {name}: deal numbers proven winnable (tools/make_winnable.py, {seconds:g} s per deal)\n")
+        f.write(f"# {name}: deal numbers proven winnable (tools/make_winnable.py, {seconds:g} s{clock} per deal)\n")
         for n in numbers:
             f.write(f"{n}\n")
     return path
@@ -102,14 +102,15 @@ def main() -> int:
         import game.solver.search as search_module
 
         search_module.time = type("CpuClock", (), {"perf_counter": staticmethod(time.process_time)})
+    clock = " CPU" if args.cpu_time else ""
     for name in args.only or plans:
         game, variant, count, seconds = plans[name]
         count = args.count or count
         seconds = args.seconds or seconds
         tally: dict[str, int] = {}
-        numbers = make(game, variant, count, seconds, save=lambda found: write(game, variant, found, seconds),
+        numbers = make(game, variant, count, seconds, save=lambda found: write(game, variant, found, seconds, clock),
                        deals=args.deals, tally=tally)
-        print(f"wrote {write(game, variant, numbers, seconds)} ({len(numbers)} numbers, up to deal {numbers[-1]})", flush=True)
+        print(f"wrote {write(game, variant, numbers, seconds, clock)} ({len(numbers)} numbers, up to deal {numbers[-1]})", flush=True)
         print(f"{name}: deals 1-{sum(tally.values())}: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())),
               flush=True)
     return 0
