@@ -184,3 +184,25 @@ def test_an_ended_search_is_freed_a_piece_at_a_time() -> None:
     assert calls >= 10 and entries() == 0
     solve(deal_position("EH1-N-AAAAAAT"), seconds=600)
     assert search._scrap == [] and gc.isenabled()
+
+
+def test_a_search_nobody_steps_any_more_gives_the_gc_back_at_the_end_of_a_frame() -> None:
+    """A task left behind unfinished (in a window that was closed or rebuilt,
+    which only a collection can free) must not keep the collector off for
+    good: the first frame in which no search stepped and nothing was swept
+    turns it back on; a search that steps again holds it again."""
+    task = SolverTask(deal_position(BIG), seconds=600)
+    task.step(0.002)
+    search.end_of_frame()  # it stepped this frame: still held
+    assert not gc.isenabled() and search.gc_held()
+    search.end_of_frame()  # a frame with no step: given back, though the task never ended
+    assert gc.isenabled() and not search.gc_held()
+    task.step(0.002)
+    assert not gc.isenabled() and search.gc_held()
+    task.cancel()
+    while sweep(0.001):
+        search.end_of_frame()
+        assert not gc.isenabled()  # the sweeping keeps it held
+    search.end_of_frame()
+    search.end_of_frame()
+    assert gc.isenabled() and not search.gc_held()

@@ -71,6 +71,8 @@ SWEEP_PIECE = 256  # entries freed between two looks at the clock (``sweep``)
 _scrap: list[Any] = []  # tables of ended searches (sets and lists), freed a piece at a time
 _running: set[int] = set()  # ids of the tasks that have started and not ended
 _held = False  # True while this module keeps automatic collection off
+_stepped: set[int] = set()  # ids of the tasks that stepped since the last ``end_of_frame``
+_swept = False  # the scrap was swept since the last ``end_of_frame``
 
 
 def gc_held() -> bool:
@@ -93,9 +95,28 @@ def _release_gc() -> None:
         gc.enable()
 
 
+def end_of_frame() -> None:
+    """The window calls this once a frame, after its tasks. A frame in which
+    no search stepped and nothing was swept ends the hold: a search that
+    nobody steps any more (left in a window that was closed or rebuilt, whose
+    objects refer to each other, so that only a collection can free them)
+    must not keep the collector off for good while memory grows; nor may it
+    count as running when the searches that do run end. A search that steps
+    again holds it again."""
+    global _swept, _held
+    _running.intersection_update(_stepped)
+    busy = bool(_stepped) or _swept
+    _stepped.clear()
+    _swept = False
+    if _held and not busy:
+        _held = False
+        gc.enable()
+
+
 def _task_gone(task_id: int) -> None:
     """A task dropped before it ended (its tables went with it)."""
     _running.discard(task_id)
+    _stepped.discard(task_id)
     _release_gc()
 
 
@@ -110,6 +131,8 @@ def _free(children: list) -> Iterator[None]:
 def sweep(budget_seconds: float) -> bool:
     """Free the tables of ended searches for about ``budget_seconds``; True
     while some are left."""
+    global _swept
+    _swept = True
     deadline = time.perf_counter() + budget_seconds
     while _scrap:
         table = _scrap[-1]
@@ -349,11 +372,12 @@ class SolverTask:
         half of the slice (``sweep``)."""
         if self.result is not None:
             return True
+        _running.add(id(self))
+        _stepped.add(id(self))
         if not self._started:
             self._started = True
-            _running.add(id(self))
             weakref.finalize(self, _task_gone, id(self))
-            _hold_gc()
+        _hold_gc()  # again, if ``end_of_frame`` gave it back while this task waited
         start = time.perf_counter()
         deadline = start + budget_seconds
         if _scrap:

@@ -18,6 +18,7 @@ import pygame
 from .. import daily
 from ..engine import Game, deals, registry
 from ..session import Session
+from ..solver.search import end_of_frame
 from . import dialogs
 from .help_scene import RulesScene
 from .layout import BUTTONS
@@ -149,6 +150,7 @@ class App:
         for scene in list(self.scenes):
             scene.update(now)
         self.run_tasks()
+        end_of_frame()  # no search stepped this frame: the garbage collector is back on
         rects = self.draw()
         self.frames += 1
         if self.screenshot_path:

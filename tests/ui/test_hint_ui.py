@@ -347,3 +347,28 @@ def test_a_new_game_forgets_the_old_plan_and_verdicts(driver_for):
     assert d.app.solver.plan
     d.app.start_game(d.game.__class__(Position.from_dict(lost_eight_off())), animate=False)
     assert d.app.solver.plan == [] and marks(d) == []
+
+
+def test_a_window_dropped_while_its_hint_thinks_does_not_keep_the_gc_off(driver_for, monkeypatch):
+    """The search holds the cyclic GC off while it runs. A window closed or
+    rebuilt (the frame guard's Restart) in the middle of a hint is garbage
+    that only a collection can free, its search with it: the next window's
+    first frames give the collector back, or memory grows for good (the UI
+    fuzz reached 22 GB)."""
+    import gc
+
+    from game.solver import search
+    from game.ui import hints
+
+    monkeypatch.setattr(hints, "HINT_SECONDS", 600)
+    old = driver_for(HARD_DEAL)
+    old.app.request_hint()
+    old.run(2)
+    assert not gc.isenabled() and search.gc_held()
+    del old  # the window's objects refer to each other: not freed while the GC is off
+    new = driver_for("EO1-C8-AAAAAFA")
+    new.run(2)
+    assert gc.isenabled() and not search.gc_held()
+    new.app.request_hint()  # a search of the new window holds it again while it runs
+    new.run(1)
+    assert not gc.isenabled() or new.app.solver.search is None
