@@ -19,6 +19,7 @@ Nothing real is stored: every app runs on a MemoryStorage.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -217,17 +218,35 @@ def readme_shots(out: Path) -> None:
         print(out / name)
 
 
+def size_arg(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(n) for n in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size like 390x844: {text!r}") from None
+    if not (200 <= w <= 8000 and 200 <= h <= 8000):
+        raise argparse.ArgumentTypeError(f"a size from 200x200 to 8000x8000, not {text!r}")
+    return w, h
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                                     epilog=__doc__.split("\n\n", 1)[1])
+    parser.add_argument("out", nargs="?", type=Path, help="where the screenshots go")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--matrix", action="store_true", help="the layout matrix, with its numbers")
+    what.add_argument("--readme", action="store_true", help="the README's screenshots")
+    parser.add_argument("--no-shots", action="store_true", help="--matrix: the numbers only")
+    parser.add_argument("--size", action="append", type=size_arg, default=[], help="WxH (repeatable)")
+    parser.add_argument("--lang", action="append", choices=LANGS, default=[], help="repeatable")
+    return parser.parse_args(argv)
+
+
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    if args and args[0] == "--matrix":
-        if "--no-shots" in args:
-            matrix(None)
-        else:
-            matrix(Path(args[1] if len(args) > 1 else "build/matrix"))
-    elif args and args[0] == "--readme":
-        readme_shots(Path(args[1] if len(args) > 1 else ROOT / "docs" / "screenshots"))
+    args = parse_args(sys.argv[1:])
+    if args.matrix:
+        matrix(None if args.no_shots else (args.out or Path("build/matrix")))
+    elif args.readme:
+        readme_shots(args.out or ROOT / "docs" / "screenshots")
     else:
-        sizes = [tuple(int(n) for n in a.split("=", 1)[1].split("x")) for a in args if a.startswith("--size=")]
-        langs = [a.split("=", 1)[1] for a in args if a.startswith("--lang=")]
-        rest = [a for a in args if not a.startswith("--")]
-        main(Path(rest[0] if rest else "build/screens"), sizes or SIZES, langs or LANGS)
+        main(args.out or Path("build/screens"), args.size or SIZES, args.lang or LANGS)
