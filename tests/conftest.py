@@ -20,3 +20,25 @@ def _no_search_left():
         gc.collect()
         while search.sweep(1.0):
             pass
+
+
+class TickingClock:
+    """A clock that moves one tick (1/1024 s, exact in binary) at every look:
+    how far a slice ran is counted in looks, not timed on the machine."""
+
+    def __init__(self) -> None:
+        self.looks = 0
+
+    def __call__(self) -> float:
+        self.looks += 1
+        return self.looks / 1024
+
+
+@pytest.fixture
+def ticking_clock(monkeypatch) -> TickingClock:
+    """The solver's search reads this clock instead of the machine's."""
+    from game.solver import search
+
+    clock = TickingClock()
+    monkeypatch.setattr(search.time, "perf_counter", clock)
+    return clock

@@ -214,25 +214,14 @@ def test_cancelling_stops_the_work() -> None:
     assert task.result.result == UNKNOWN and task.nodes == nodes
 
 
-def test_a_slice_keeps_to_its_budget(monkeypatch) -> None:
-    """With a clock that moves one tick (1/1024 s, exact in binary) at every
-    look, a five-tick slice stops at its first look past the budget (no
-    timing of the real machine)."""
-    from game.solver import search
-
-    looks = 0
-
-    def clock() -> float:
-        nonlocal looks
-        looks += 1
-        return looks / 1024
-
-    monkeypatch.setattr(search.time, "perf_counter", clock)
+def test_a_slice_keeps_to_its_budget(ticking_clock) -> None:
+    """With a clock that moves one tick at every look, a five-tick slice
+    stops at its first look past the budget (no timing of the real machine)."""
     task = SolverTask(deal_position("EH1-N-AAAAAAF"), seconds=60)
     for _ in range(20):
-        before = looks
+        before = ticking_clock.looks
         done = task.step(5 / 1024)
-        assert looks - before <= 7  # the start, five looks, the one that ends it
+        assert ticking_clock.looks - before <= 7  # the start, five looks, the one that ends it
         assert not done
     task.cancel()
 

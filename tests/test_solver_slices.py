@@ -71,19 +71,12 @@ def test_an_expansion_pauses_before_each_child_and_resumes_where_it_was() -> Non
 
 
 @pytest.mark.parametrize("code", ["EH1-N-AAAAAAT", "EO1-C8-AAAAAAC"])
-def test_slices_change_nothing_in_what_the_search_finds(monkeypatch, code: str) -> None:
+def test_slices_change_nothing_in_what_the_search_finds(request, code: str) -> None:
     """The same win, the same actions and the same node count whether the
     search runs in one go or stops at every pause (a clock that moves a
     tick at each look, slices of half a tick)."""
     whole = solve(deal_position(code), seconds=600)
-    looks = 0
-
-    def clock() -> float:
-        nonlocal looks
-        looks += 1
-        return looks / 1024
-
-    monkeypatch.setattr(search.time, "perf_counter", clock)
+    request.getfixturevalue("ticking_clock")  # after the whole solve, which runs on the real clock
     task = SolverTask(deal_position(code), seconds=600)
     steps = 1
     while not task.step(0.5 / 1024):
