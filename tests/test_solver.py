@@ -106,6 +106,10 @@ LOST = {
     "easy-harp no move": easy_harp(
         [["#6H", "7H"], ["#6H", "7H"], ["8H", "8H"], ["9H", "9H"], ["TH", "TH"], ["JH", "JH"], ["QH", "QH"],
          ["KH"], ["KH"]], [13, 13, 5, 5, 13, 13, 13, 13]),
+    # the same hearts, and four diamonds that can go home and come back (45 states)
+    "easy-harp some moves": easy_harp(
+        [["#6H", "7H"], ["#6H", "7H"], ["8H", "8H", "QD"], ["9H", "9H", "QD"], ["TH", "TH", "KD"],
+         ["JH", "JH", "KD"], ["QH", "QH"], ["KH"], ["KH"]], [13, 13, 5, 5, 11, 11, 13, 13]),
 }
 
 
@@ -382,3 +386,86 @@ def test_small_easy_harp_verdicts(seed: int) -> None:
             game = Game(position.copy())
             assert all(game.play(a).ok for a in result.actions) and game.position.won
         checked += 1
+
+
+# ---- the Easy Harp restart stream --------------------------------------------------------
+
+def _restart_stream(position: Position) -> tuple[str, list[str], int]:
+    """The restart stream alone (``search.restarting``), run to its end: its
+    verdict, its actions and how many searches it started."""
+    from game.solver import search
+
+    problem = problem_for(position)
+    started = []
+    restart = problem.restart
+    problem.restart = lambda k: started.append(k) or restart(k)
+    try:
+        verdict, actions = search.finish(search.restarting(problem, search._Stats(), None))
+    finally:
+        while search.sweep(1.0):
+            pass
+    return verdict, actions, len(started)
+
+
+@pytest.fixture
+def tiny_restarts(monkeypatch) -> None:
+    """Budgets far too small for one search to see everything: 2 states,
+    doubling every second search."""
+    from game.solver import easy_harp
+
+    monkeypatch.setattr(easy_harp, "RESTART_NODES", 2)
+    monkeypatch.setattr(easy_harp, "RESTART_DOUBLING", 2)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_restart_stream_alone_gives_the_exhaustive_verdicts(tiny_restarts, seed: int) -> None:
+    """The stream restarts with other orders and budgets that grow, until a
+    search wins or has seen every reachable state: its verdicts on small end
+    games match the search over every legal engine move, and its wins
+    replay."""
+    rng = random.Random(2000 + seed)
+    checked = restarted = 0
+    while checked < 4:
+        position = _small_easy_harp(rng, rng.randrange(10, 18))
+        try:
+            truth = engine_can_win(position, limit=15_000)
+        except AssertionError:
+            continue
+        verdict, actions, searches = _restart_stream(position)
+        restarted += searches > 1
+        assert verdict == (WINNABLE if truth else UNWINNABLE), position.text()
+        if truth:
+            game = Game(position.copy())
+            assert all(game.play(a).ok for a in actions) and game.position.won
+        checked += 1
+    assert restarted  # the small budgets did make it start again
+
+
+def test_the_restart_stream_proves_a_truly_lost_position_lost(tiny_restarts) -> None:
+    """A lost position (the engine's search agrees:
+    ``test_truly_lost_positions_are_proven_unwinnable``) with 45 states: the
+    stream's searches run out of budget and restart until one holds every
+    state, which proves the loss."""
+    verdict, _, searches = _restart_stream(LOST["easy-harp some moves"])
+    assert verdict == UNWINNABLE and searches > 1
+
+
+def test_restarts_are_other_orders_of_the_same_moves_and_the_same_each_time() -> None:
+    problem = problem_for(deal_position("EH1-N-AAAAAAF"))
+    searches = [problem.restart(k) for k in range(8)]
+    again = [problem.restart(k) for k in range(8)]
+    assert [(p.weights, p.chains, p.noise, p._rng, n) for p, n in searches] == \
+        [(p.weights, p.chains, p.noise, p._rng, n) for p, n in again]
+    assert len({p.weights for p, _ in searches}) == 8
+    budgets = [n for _, n in searches]
+    assert budgets == sorted(budgets) and budgets[-1] > budgets[0]  # they grow
+    _, state = problem.start()
+    plain = {tuple(acts) for _, acts, _ in problem.children(state)}
+    for p, _ in searches:
+        _, start = p.start()
+        assert start == state
+        same_kind = [v for v in problem.variants() if v.chains == p.chains][0]
+        kids = p.children(state)
+        assert {tuple(acts) for _, acts, _ in kids} == {tuple(acts) for _, acts, _ in same_kind.children(state)}
+        if not p.chains:
+            assert {tuple(acts) for _, acts, _ in kids} == plain

@@ -17,8 +17,10 @@ own compact state and offers four things (and an optional fifth):
   expansions can be long (thousands of children): the search passes those
   pauses on, so a slice can end inside an expansion.
 
-The search is a depth-first search over those children with one table of
-every key seen. The table makes it exhaustive: when the stack runs dry
+The searches are a depth-first and a best-first search over those children
+with one table of every key seen; a problem may ask for several of them
+taking turns (``portfolio``: best-first searches scored in other ways, and a
+stream of best-first searches restarted with node budgets, ``restarting``). The table makes it exhaustive: when the stack runs dry
 every reachable state (up to the problem's sound pruning) has been seen and
 none was won, so the result is a proof, ``unwinnable``. A time or node
 limit ends it with ``unknown``.
@@ -288,34 +290,93 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
     return UNWINNABLE, []
 
 
+def restarting(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
+    """Best-first searches one after another (``problem.restart(k)`` gives
+    the k-th one's problem and its node budget): a search that has not won
+    within its budget is dropped, its tables go to the scrap, and the next
+    one starts afresh. Solving times of one search are heavy-tailed (most
+    deals take a second, some take minutes whatever the weighting), and
+    short runs of differently ordered searches cut that tail (restarts).
+    Each one sees the same moves and keeps its own table, so one that runs
+    out of states before its budget has seen every reachable state: its
+    ``unwinnable`` is as much a proof as a single search's. A budget of
+    None runs that search to the end."""
+    done = 0
+    k = 0
+    while True:
+        prob, budget = problem.restart(k)
+        own = _Stats()
+        search = best_first(prob, own, budget)
+        try:
+            while True:
+                unit = next(search)
+                stats.nodes = done + own.nodes
+                if unit and max_nodes is not None and stats.nodes >= max_nodes:
+                    stats.tables += own.tables
+                    return UNKNOWN, []
+                yield unit
+        except StopIteration as stop:
+            verdict, actions = stop.value
+        done += own.nodes
+        stats.nodes = done
+        if verdict != UNKNOWN or budget is None or own.nodes < budget:
+            stats.tables += own.tables
+            return verdict, actions
+        _scrap.extend(own.tables)  # freed a piece at a time by the next slices (``sweep``)
+        own.tables.clear()
+        k += 1
+
+
 def portfolio(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
     """Best-first and depth-first taking turns, each on its own table: they
     solve different deals quickly. A problem with ``variants()`` (the same
-    game scored in different ways) gets one best-first search per variant. The first verdict wins (each search is
-    exhaustive on its own, so either one's ``unwinnable`` is a proof)."""
+    game scored in different ways) gets one best-first search per variant;
+    ``depth_first_too = False`` leaves the depth-first search out; a problem
+    with ``restart(k)`` gets a stream of restarts (``restarting``) that
+    takes ``restart_turns`` turns in each round. The first verdict wins (each
+    search is exhaustive on its own, so any one's ``unwinnable`` is a proof)."""
     searches = []
     variants = problem.variants() if hasattr(problem, "variants") else [problem]
-    for strategy, prob in [(best_first, p) for p in variants] + [(depth_first, problem)]:
+    plan = [(best_first, p) for p in variants]
+    if getattr(problem, "depth_first_too", True):
+        plan.append((depth_first, problem))
+    for strategy, prob in plan:
         own = _Stats()
         own.tables = stats.tables
         searches.append((strategy(prob, own, None), own))
+    everyone = list(searches)
+    if hasattr(problem, "restart"):
+        # one stream of restarts, with as many turns in each round as ``restart_turns``
+        own = _Stats()
+        own.tables = stats.tables
+        stream = (restarting(problem, own, None), own)
+        everyone.append(stream)
+        turns = getattr(problem, "restart_turns", 1)
+        mixed = []
+        for i in range(max(turns, len(searches))):
+            if i < turns:
+                mixed.append(stream)
+            if i < len(searches):
+                mixed.append(searches[i])
+        searches = mixed
     while True:
         for search, own in searches:
             try:
                 while not next(search):
                     yield  # a pause inside this search's expansion: it goes on next time
             except StopIteration as stop:
-                stats.nodes = sum(o.nodes for _, o in searches)
-                for other, _ in searches:
+                stats.nodes = sum(o.nodes for _, o in everyone)
+                for other, _ in everyone:
                     other.close()
                 return stop.value
-            stats.nodes = sum(o.nodes for _, o in searches)
+            stats.nodes = sum(o.nodes for _, o in everyone)
             if max_nodes is not None and stats.nodes >= max_nodes:
                 return UNKNOWN, []
             yield UNIT  # one unit of one search at a time: a slice can stop between them
 
 
-STRATEGIES = {"depth-first": depth_first, "best-first": best_first, "portfolio": portfolio}
+STRATEGIES = {"depth-first": depth_first, "best-first": best_first, "portfolio": portfolio,
+              "restarts": restarting}
 
 
 def _searching(position: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
