@@ -68,6 +68,7 @@ from ..engine.deals import SplitMix64
 from .search import finish
 
 KING = 12
+_BYTE = [bytes((n,)) for n in range(256)]
 # Score weights (cards home, face-down cards, empty columns, cards above a
 # card that goes home next). Solving times are heavy-tailed and each weighting
 # is quick on different deals, so the search runs one best-first search per
@@ -180,7 +181,8 @@ def _score(cols, hidden, talon, found, weights) -> int:
     # stalled (tuning deal 500027: unsolved in 40 s with it, about 1 s
     # without), so only one weighting of the portfolio keeps it (``PLAYED``:
     # 500014 is quick with it, not without).
-    score = w_home * sum(found) - w_hidden * sum(hidden) - w_played * len(talon)
+    f0, f1, f2, f3, f4, f5, f6, f7 = found
+    score = w_home * (f0 + f1 + f2 + f3 + f4 + f5 + f6 + f7) - w_hidden * sum(hidden) - w_played * len(talon)
     # A suit with one slot far ahead of the other has sent one copy of its
     # cards home early, so the other copy's cards (and the cards that would
     # go on them) have fewer places; the searches then stalled in end games
@@ -188,8 +190,7 @@ def _score(cols, hidden, talon, found, weights) -> int:
     # and the seed's example EH1-N-AAAAAAF: unsolved in 10 s without this
     # term, about 1 s with it). Two searches of the portfolio go without it.
     if w_balance:
-        score -= w_balance * (abs(found[0] - found[1]) + abs(found[2] - found[3])
-                              + abs(found[4] - found[5]) + abs(found[6] - found[7]))
+        score -= w_balance * (abs(f0 - f1) + abs(f2 - f3) + abs(f4 - f5) + abs(f6 - f7))
     for col, h in zip(cols, hidden):
         if not col:
             score += w_empty
@@ -197,11 +198,11 @@ def _score(cols, hidden, talon, found, weights) -> int:
             score -= 2 * (len(col) - h)  # face-up cards piled on face-down ones
     # the next card of each foundation slot: the fewer cards above it, the better
     table = b"\xff".join(cols) + b"\xff"
-    for s in range(0, 8, 2):
-        for level in {found[s], found[s + 1]}:
+    for base, a, b in ((0, f0, f1), (13, f2, f3), (26, f4, f5), (39, f6, f7)):
+        for level in ((a,) if a == b else (a, b)):  # the next card of each slot of the suit
             if level == 13:
                 continue
-            c = s // 2 * 13 + level
+            c = base + level
             if c in talon:
                 continue
             i = table.find(c)
@@ -276,9 +277,12 @@ class EasyHarpProblem:
     @staticmethod
     def key(state) -> bytes:
         cols, hidden, talon, _, f = state
-        parts = sorted(bytes((h,)) + col for col, h in zip(cols, hidden))
-        fk = bytes((min(f[0], f[1]), max(f[0], f[1]), min(f[2], f[3]), max(f[2], f[3]),
-                    min(f[4], f[5]), max(f[4], f[5]), min(f[6], f[7]), max(f[6], f[7])))
+        parts = [_BYTE[h] + col for col, h in zip(cols, hidden)]
+        parts.sort()
+        f0, f1, f2, f3, f4, f5, f6, f7 = f  # a suit's two slots, lower first
+        fk = bytes((f0 if f0 < f1 else f1, f1 if f0 < f1 else f0, f2 if f2 < f3 else f3,
+                    f3 if f2 < f3 else f2, f4 if f4 < f5 else f5, f5 if f4 < f5 else f4,
+                    f6 if f6 < f7 else f7, f7 if f6 < f7 else f6))
         return b"\xff".join(parts) + b"\xfe" + talon + b"\xfd" + fk
 
     @staticmethod
