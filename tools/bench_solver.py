@@ -21,10 +21,12 @@ by then. ``--cpu-time`` counts the process's CPU time instead of the wall
 clock, for both solvers' limits and the columns: on a machine shared with
 other work a wall-clock limit measures the load, not the solver.
 
-Issue 15's tuning looked at deals 1-30 and 500001-500030; measure on
-others, e.g. (the run reported for issue 15 had 40 deals)
+Issue 15's tuning looked at deals 1-30, the seed's example (deal 5) and
+500001-500100; measure on others. The run reported for issue 15 (the
+previous solver in a second process, beside it):
 
-    nice python tools/bench_solver.py --sets EH --count 40 --first 600001 --no-fc-solve --cpu-time -v
+    nice python tools/bench_solver.py --sets EH --count 200 --first 700001 --eh-seconds 10 --cpu-time --no-fc-solve --no-legacy -v
+    nice python tools/bench_solver.py --sets EH --count 200 --first 700001 --eh-seconds 10 --cpu-time --no-fc-solve --legacy-only -v
 
 Beside the Eight Off sets it runs Debian's ``fc-solve`` (package
 ``freecell-solver-bin``, installed with apt-get when missing) twice per deal:
