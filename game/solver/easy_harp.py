@@ -295,10 +295,14 @@ class EasyHarpProblem:
     def children(self, state) -> list:
         return finish(self.expand(state))
 
-    def expand(self, state):
+    skips_seen = True  # ``expand`` takes the search's table of keys seen (``search.best_first``)
+
+    def expand(self, state, seen=None):
         """``children`` with pauses (yields) while it finds the moves and before
         each child is made: one expansion can make thousands of talon chains
-        (``search.expander``)."""
+        (``search.expander``). With ``seen`` (a set of keys), the children
+        whose key is in it are left out (two in three are, and scoring them
+        was a quarter of the work)."""
         cols, hidden, talon, drawn, found = state
         hosts: dict[int, list[int]] = {}  # card that would fit -> columns
         empty = -1
@@ -457,6 +461,7 @@ class EasyHarpProblem:
         out = []
         noise = self.noise
         rnd = self._rng if noise else 0
+        key = self.key
         for steps in moves:
             yield
             ncols = list(cols)
@@ -493,9 +498,12 @@ class EasyHarpProblem:
                     acts[-1] += "f"
             ntalon, ndrawn = _settle(ncols, nhidden, ntalon, ndrawn, nfound, acts)
             child = (tuple(ncols), tuple(nhidden), ntalon, ndrawn, tuple(nfound))
-            score = _score(ncols, nhidden, ntalon, nfound, self.weights)
             if noise:
                 rnd = (rnd * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+            if seen is not None and key(child) in seen:
+                continue  # the search knows it already: no need to score it
+            score = _score(ncols, nhidden, ntalon, nfound, self.weights)
+            if noise:
                 score += (rnd >> 33) % (noise + 1)
             out.append((score, acts, child))
         if noise:

@@ -15,7 +15,9 @@ own compact state and offers four things (and an optional fifth):
 * optionally ``expand(state)``: ``children`` as a generator that yields
   (nothing) now and then and returns the same list, for a problem whose
   expansions can be long (thousands of children): the search passes those
-  pauses on, so a slice can end inside an expansion.
+  pauses on, so a slice can end inside an expansion. A problem with
+  ``skips_seen = True`` takes the best-first search's set of keys seen as
+  a second argument and leaves those children out.
 
 The searches are a depth-first and a best-first search over those children
 with one table of every key seen; a problem may ask for several of them
@@ -259,12 +261,13 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
     parents: list[tuple[int, tuple[str, ...]]] = [(-1, tuple(actions))]
     heap = [(0, 0, state)]
     stats.tables += [seen, heap, parents]
+    skips = getattr(problem, "skips_seen", False)  # its expand leaves out what ``seen`` holds
     yield UNIT
     while heap:
         # ids are stored negated so that among equal scores the newest wins
         _, neg_id, state = heappop(heap)
         current = -neg_id
-        kids = yield from expand(state)
+        kids = yield from (expand(state, seen) if skips else expand(state))
         for i, (score, acts, child) in enumerate(kids):
             if i % PAUSE_EVERY == PAUSE_EVERY - 1:
                 yield  # thousands of keys to make and look up: a pause now and then
