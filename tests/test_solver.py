@@ -452,11 +452,12 @@ def test_the_restart_stream_proves_a_truly_lost_position_lost(tiny_restarts) -> 
 
 def test_restarts_are_other_orders_of_the_same_moves_and_the_same_each_time() -> None:
     problem = problem_for(deal_position("EH1-N-AAAAAAF"))
-    searches = [problem.restart(k) for k in range(8)]
-    again = [problem.restart(k) for k in range(8)]
-    assert [(p.weights, p.chains, p.noise, p._rng, n) for p, n in searches] == \
-        [(p.weights, p.chains, p.noise, p._rng, n) for p, n in again]
-    assert len({p.weights for p, _ in searches}) == 8
+    searches = [problem.restart(k) for k in range(24)]
+    again = [problem.restart(k) for k in range(24)]
+    assert [(p.weights, p.chains, p.noise, p._rng, p.beam_width, n) for p, n in searches] == \
+        [(p.weights, p.chains, p.noise, p._rng, p.beam_width, n) for p, n in again]
+    assert len({p.weights for p, _ in searches}) == 24
+    assert {p.beam_width for p, _ in searches} >= {0, 10}  # beams and best-first searches
     budgets = [n for _, n in searches]
     assert budgets == sorted(budgets) and budgets[-1] > budgets[0]  # they grow
     _, state = problem.start()
@@ -469,3 +470,41 @@ def test_restarts_are_other_orders_of_the_same_moves_and_the_same_each_time() ->
         assert {tuple(acts) for _, acts, _ in kids} == {tuple(acts) for _, acts, _ in same_kind.children(state)}
         if not p.chains:
             assert {tuple(acts) for _, acts, _ in kids} == plain
+
+
+def _beam(position: Position, width: int) -> tuple[str, list[str]]:
+    from game.solver import search
+
+    problem = problem_for(position)
+    problem.beam_width = width
+    try:
+        return search.finish(search.beam(problem, search._Stats(), None))
+    finally:
+        while search.sweep(1.0):
+            pass
+
+
+@pytest.mark.parametrize("name", ["easy-harp no move", "easy-harp some moves"])
+def test_a_beam_search_never_calls_a_game_lost(name: str) -> None:
+    """A beam leaves positions out: running dry is no proof."""
+    assert _beam(LOST[name], 2)[0] == UNKNOWN
+
+
+def test_a_beam_search_wins_replay_and_agree_with_the_engine() -> None:
+    rng = random.Random(4000)
+    won = checked = 0
+    while checked < 8:
+        position = _small_easy_harp(rng, rng.randrange(10, 18))
+        try:
+            truth = engine_can_win(position, limit=15_000)
+        except AssertionError:
+            continue
+        checked += 1
+        verdict, actions = _beam(position, 3)
+        assert verdict in (WINNABLE, UNKNOWN)
+        if verdict == WINNABLE:
+            assert truth
+            game = Game(position.copy())
+            assert all(game.play(a).ok for a in actions) and game.position.won
+            won += 1
+    assert won

@@ -59,6 +59,7 @@ import gc
 import time
 import weakref
 from heapq import heappop, heappush
+from operator import itemgetter
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -293,6 +294,59 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
     return UNWINNABLE, []
 
 
+def beam(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
+    """Beam search: level by level, only the ``problem.beam_width`` best
+    new children of a level go on to the next. It pushes on through long
+    stretches of moves that change no score (taking a run apart card by
+    card), where a best-first search spreads over every such position. It
+    leaves positions out, so running dry proves nothing: it ends
+    ``unknown``."""
+    actions, state = problem.start()
+    key = problem.key
+    won = problem.won
+    expand = expander(problem)
+    seen = {key(state)}
+    stats.nodes = 1
+    if won(state):
+        return WINNABLE, actions
+    parents: list[tuple[int, tuple[str, ...]]] = [(-1, tuple(actions))]
+    level = [(0, 0, state)]
+    stats.tables += [seen, parents]
+    skips = getattr(problem, "skips_seen", False)
+    width = problem.beam_width
+    yield UNIT
+    while level:
+        following = []
+        for _, current, state in level:
+            kids = yield from (expand(state, seen) if skips else expand(state))
+            for i, (score, acts, child) in enumerate(kids):
+                if i % PAUSE_EVERY == PAUSE_EVERY - 1:
+                    yield
+                k = key(child)
+                if k in seen:
+                    continue
+                seen.add(k)
+                stats.nodes += 1
+                node = len(parents)
+                parents.append((current, tuple(acts)))
+                if won(child):
+                    path: list[str] = []
+                    while node >= 0:
+                        parent, acts = parents[node]
+                        path[:0] = acts
+                        node = parent
+                    return WINNABLE, path
+                following.append((score, node, child))
+            yield from _free(kids)
+            if max_nodes is not None and stats.nodes >= max_nodes:
+                return UNKNOWN, []
+            yield UNIT
+        following.sort(key=itemgetter(0), reverse=True)
+        level = following[:width]
+        del following[width:]
+    return UNKNOWN, []
+
+
 def restarting(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
     """Best-first searches one after another (``problem.restart(k)`` gives
     the k-th one's problem and its node budget): a search that has not won
@@ -309,7 +363,7 @@ def restarting(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
     while True:
         prob, budget = problem.restart(k)
         own = _Stats()
-        search = best_first(prob, own, budget)
+        search = (beam if getattr(prob, "beam_width", 0) else best_first)(prob, own, budget)
         try:
             while True:
                 unit = next(search)
@@ -322,7 +376,7 @@ def restarting(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
             verdict, actions = stop.value
         done += own.nodes
         stats.nodes = done
-        if verdict != UNKNOWN or budget is None or own.nodes < budget:
+        if verdict != UNKNOWN or budget is None or (own.nodes < budget and not getattr(prob, "beam_width", 0)):
             stats.tables += own.tables
             return verdict, actions
         _scrap.extend(own.tables)  # freed a piece at a time by the next slices (``sweep``)
