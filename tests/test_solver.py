@@ -390,6 +390,20 @@ def test_small_easy_harp_verdicts(seed: int) -> None:
 
 # ---- the Easy Harp restart stream --------------------------------------------------------
 
+def _checked_end_games(rng: random.Random, count: int):
+    """``count`` random end games of 10-17 cards small enough for the
+    engine's exhaustive search, each with its verdict (True: winnable)."""
+    checked = 0
+    while checked < count:
+        position = _small_easy_harp(rng, rng.randrange(10, 18))
+        try:
+            truth = engine_can_win(position, limit=15_000)
+        except AssertionError:
+            continue  # too big to check by brute force
+        checked += 1
+        yield position, truth
+
+
 def _restart_stream(position: Position) -> tuple[str, list[str], int]:
     """The restart stream alone (``search.restarting``), run to its end: its
     verdict, its actions and how many searches it started."""
@@ -423,21 +437,14 @@ def test_the_restart_stream_alone_gives_the_exhaustive_verdicts(tiny_restarts, s
     search wins or has seen every reachable state: its verdicts on small end
     games match the search over every legal engine move, and its wins
     replay."""
-    rng = random.Random(2000 + seed)
-    checked = restarted = 0
-    while checked < 4:
-        position = _small_easy_harp(rng, rng.randrange(10, 18))
-        try:
-            truth = engine_can_win(position, limit=15_000)
-        except AssertionError:
-            continue
+    restarted = 0
+    for position, truth in _checked_end_games(random.Random(2000 + seed), 4):
         verdict, actions, searches = _restart_stream(position)
         restarted += searches > 1
         assert verdict == (WINNABLE if truth else UNWINNABLE), position.text()
         if truth:
             game = Game(position.copy())
             assert all(game.play(a).ok for a in actions) and game.position.won
-        checked += 1
     assert restarted  # the small budgets did make it start again
 
 
@@ -491,15 +498,8 @@ def test_a_beam_search_never_calls_a_game_lost(name: str) -> None:
 
 
 def test_a_beam_search_wins_replay_and_agree_with_the_engine() -> None:
-    rng = random.Random(4000)
-    won = checked = 0
-    while checked < 8:
-        position = _small_easy_harp(rng, rng.randrange(10, 18))
-        try:
-            truth = engine_can_win(position, limit=15_000)
-        except AssertionError:
-            continue
-        checked += 1
+    won = 0
+    for position, truth in _checked_end_games(random.Random(4000), 8):
         verdict, actions = _beam(position, 3)
         assert verdict in (WINNABLE, UNKNOWN)
         if verdict == WINNABLE:

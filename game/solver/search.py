@@ -247,21 +247,59 @@ def depth_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[
     return UNWINNABLE, []
 
 
+def _begin(problem: Any, stats: _Stats) -> tuple:
+    """A best-first or beam search's start: the problem's start (actions,
+    state), the set of keys seen and the table of (parent, actions) per
+    node, both already in ``stats.tables``."""
+    actions, state = problem.start()
+    seen = {problem.key(state)}
+    parents: list[tuple[int, tuple[str, ...]]] = [(-1, tuple(actions))]
+    stats.nodes = 1
+    stats.tables += [seen, parents]
+    return actions, state, seen, parents
+
+
+def _adopt(kids: list, current: int, key, won, seen: set, parents: list, stats: _Stats,
+           out: list) -> Iterator[None]:
+    """The children of node ``current`` not seen before: each is recorded
+    (its key in ``seen``, its parent and actions in ``parents``) and goes to
+    ``out`` as (score, node, state); returns a won child's node, else -1."""
+    for i, (score, acts, child) in enumerate(kids):
+        if i % PAUSE_EVERY == PAUSE_EVERY - 1:
+            yield  # thousands of keys to make and look up: a pause now and then
+        k = key(child)
+        if k in seen:
+            continue
+        seen.add(k)
+        stats.nodes += 1
+        node = len(parents)
+        parents.append((current, tuple(acts)))  # tuples of str: the GC stops tracking them
+        if won(child):
+            return node
+        out.append((score, node, child))
+    return -1
+
+
+def _path(parents: list, node: int) -> list[str]:
+    """The actions from the start to ``node``."""
+    path: list[str] = []
+    while node >= 0:
+        parent, acts = parents[node]
+        path[:0] = acts
+        node = parent
+    return path
+
+
 def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
     """Always expand the best-scored state seen so far (greedy best-first).
     Like ``depth_first`` it sees every reachable state before it gives up,
     so an empty queue is a proof as well; it keeps every state it queued."""
-    actions, state = problem.start()
-    key = problem.key
-    won = problem.won
-    expand = expander(problem)
-    seen = {key(state)}
-    stats.nodes = 1
-    if won(state):
+    actions, state, seen, parents = _begin(problem, stats)
+    if problem.won(state):
         return WINNABLE, actions
-    parents: list[tuple[int, tuple[str, ...]]] = [(-1, tuple(actions))]
+    key, won, expand = problem.key, problem.won, expander(problem)
     heap = [(0, 0, state)]
-    stats.tables += [seen, heap, parents]
+    stats.tables.append(heap)
     skips = getattr(problem, "skips_seen", False)  # its expand leaves out what ``seen`` holds
     yield UNIT
     while heap:
@@ -269,23 +307,11 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
         _, neg_id, state = heappop(heap)
         current = -neg_id
         kids = yield from (expand(state, seen) if skips else expand(state))
-        for i, (score, acts, child) in enumerate(kids):
-            if i % PAUSE_EVERY == PAUSE_EVERY - 1:
-                yield  # thousands of keys to make and look up: a pause now and then
-            k = key(child)
-            if k in seen:
-                continue
-            seen.add(k)
-            stats.nodes += 1
-            node = len(parents)
-            parents.append((current, tuple(acts)))  # tuples of str: the GC stops tracking them
-            if won(child):
-                path: list[str] = []
-                while node >= 0:
-                    parent, acts = parents[node]
-                    path[:0] = acts
-                    node = parent
-                return WINNABLE, path
+        new: list = []
+        node = yield from _adopt(kids, current, key, won, seen, parents, stats, new)
+        if node >= 0:
+            return WINNABLE, _path(parents, node)
+        for score, node, child in new:
             heappush(heap, (-score, -node, child))
         yield from _free(kids)
         if max_nodes is not None and stats.nodes >= max_nodes:
@@ -301,17 +327,11 @@ def beam(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
     card), where a best-first search spreads over every such position. It
     leaves positions out, so running dry proves nothing: it ends
     ``unknown``."""
-    actions, state = problem.start()
-    key = problem.key
-    won = problem.won
-    expand = expander(problem)
-    seen = {key(state)}
-    stats.nodes = 1
-    if won(state):
+    actions, state, seen, parents = _begin(problem, stats)
+    if problem.won(state):
         return WINNABLE, actions
-    parents: list[tuple[int, tuple[str, ...]]] = [(-1, tuple(actions))]
+    key, won, expand = problem.key, problem.won, expander(problem)
     level = [(0, 0, state)]
-    stats.tables += [seen, parents]
     skips = getattr(problem, "skips_seen", False)
     width = problem.beam_width
     yield UNIT
@@ -319,24 +339,9 @@ def beam(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
         following = []
         for _, current, state in level:
             kids = yield from (expand(state, seen) if skips else expand(state))
-            for i, (score, acts, child) in enumerate(kids):
-                if i % PAUSE_EVERY == PAUSE_EVERY - 1:
-                    yield
-                k = key(child)
-                if k in seen:
-                    continue
-                seen.add(k)
-                stats.nodes += 1
-                node = len(parents)
-                parents.append((current, tuple(acts)))
-                if won(child):
-                    path: list[str] = []
-                    while node >= 0:
-                        parent, acts = parents[node]
-                        path[:0] = acts
-                        node = parent
-                    return WINNABLE, path
-                following.append((score, node, child))
+            node = yield from _adopt(kids, current, key, won, seen, parents, stats, following)
+            if node >= 0:
+                return WINNABLE, _path(parents, node)
             yield from _free(kids)
             if max_nodes is not None and stats.nodes >= max_nodes:
                 return UNKNOWN, []
