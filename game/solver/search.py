@@ -353,8 +353,8 @@ def beam(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
 
 
 def restarting(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
-    """Best-first searches one after another (``problem.restart(k)`` gives
-    the k-th one's problem and its node budget): a search that has not won
+    """Searches one after another (``problem.restart(k)`` gives the k-th
+    one's problem and its node budget): a search that has not won
     within its budget is dropped, its tables go to the scrap, and the next
     one starts afresh. Solving times of one search are heavy-tailed (most
     deals take a second, some take minutes whatever the weighting), and
@@ -362,30 +362,36 @@ def restarting(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
     Each one sees the same moves and keeps its own table, so one that runs
     out of states before its budget has seen every reachable state: its
     ``unwinnable`` is as much a proof as a single search's. A budget of
-    None runs that search to the end."""
+    None runs that search to the end. A beam search (a problem with a
+    ``beam_width``) can run dry without proving anything: the next one
+    starts then too.
+
+    The running search's tables are in ``stats.tables`` from its start, so
+    that a task cancelled mid-search frees them a piece at a time too."""
     done = 0
     k = 0
     while True:
         prob, budget = problem.restart(k)
         own = _Stats()
-        search = (beam if getattr(prob, "beam_width", 0) else best_first)(prob, own, budget)
+        own.tables = stats.tables
+        mark = len(stats.tables)
+        is_beam = bool(getattr(prob, "beam_width", 0))
+        search = (beam if is_beam else best_first)(prob, own, budget)
         try:
             while True:
                 unit = next(search)
                 stats.nodes = done + own.nodes
                 if unit and max_nodes is not None and stats.nodes >= max_nodes:
-                    stats.tables += own.tables
                     return UNKNOWN, []
                 yield unit
         except StopIteration as stop:
             verdict, actions = stop.value
         done += own.nodes
         stats.nodes = done
-        if verdict != UNKNOWN or budget is None or (own.nodes < budget and not getattr(prob, "beam_width", 0)):
-            stats.tables += own.tables
+        if verdict != UNKNOWN or budget is None or (own.nodes < budget and not is_beam):
             return verdict, actions
-        _scrap.extend(own.tables)  # freed a piece at a time by the next slices (``sweep``)
-        own.tables.clear()
+        _scrap.extend(stats.tables[mark:])  # freed a piece at a time by the next slices (``sweep``)
+        del stats.tables[mark:]
         k += 1
 
 
