@@ -261,12 +261,13 @@ class EasyHarpProblem:
     noise = 0  # each child's score gets a pseudo-random 0..noise added (ties broken differently)
 
     def restart(self, k: int):
-        """The k-th best-first search of the restart stream and its node
-        budget: a weighting of ``WEIGHTS`` with each weight scaled by a
-        factor in [0.5, 2), a chain of talon cards one move or not, and some
-        noise in the scores, all drawn from ``k`` (the same deal, the same
+        """The k-th search of the restart stream and its node budget: a beam
+        of a width of ``RESTART_BEAM`` or a best-first search, in turn, with
+        a weighting of ``RESTART_BASES`` with each weight scaled by a factor
+        in [0.5, 2), a chain of talon cards one move or not, and some noise
+        in the scores, all drawn from ``k`` (the same deal, the same
         searches). The moves are this problem's own, only their order
-        differs, so each search is as sound as the first."""
+        differs, so a best-first one is as sound as the first."""
         rng = SplitMix64(RESTART_SEED + k)
         base = RESTART_BASES[k % len(RESTART_BASES)]
         twin = object.__new__(EasyHarpProblem)
@@ -275,7 +276,7 @@ class EasyHarpProblem:
         twin.chains = rng.next() % 100 < RESTART_CHAINS
         twin.noise = RESTART_NOISE[rng.next() % len(RESTART_NOISE)]
         twin._rng = rng.next()
-        twin.beam_width = (RESTART_BEAM[k % len(RESTART_BEAM)] if RESTART_BEAM else 0)
+        twin.beam_width = RESTART_BEAM[k % len(RESTART_BEAM)]
         return twin, min(RESTART_NODES << (k // RESTART_DOUBLING), RESTART_CAP)
 
     def start(self):

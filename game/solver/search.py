@@ -16,13 +16,15 @@ own compact state and offers four things (and an optional fifth):
   (nothing) now and then and returns the same list, for a problem whose
   expansions can be long (thousands of children): the search passes those
   pauses on, so a slice can end inside an expansion. A problem with
-  ``skips_seen = True`` takes the best-first search's set of keys seen as
+  ``skips_seen = True`` takes the search's set of keys seen as
   a second argument and leaves those children out.
 
 The searches are a depth-first and a best-first search over those children
 with one table of every key seen; a problem may ask for several of them
 taking turns (``portfolio``: best-first searches scored in other ways, and a
-stream of best-first searches restarted with node budgets, ``restarting``). The table makes it exhaustive: when the stack runs dry
+stream of searches restarted with node budgets, ``restarting``, some of
+them beam searches, ``beam``, which prove nothing). The table makes the
+depth-first and best-first searches exhaustive: when the stack runs dry
 every reachable state (up to the problem's sound pruning) has been seen and
 none was won, so the result is a proof, ``unwinnable``. A time or node
 limit ends it with ``unknown``.
@@ -348,7 +350,6 @@ def beam(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
             yield UNIT
         following.sort(key=itemgetter(0), reverse=True)
         level = following[:width]
-        del following[width:]
     return UNKNOWN, []
 
 
@@ -443,8 +444,7 @@ def portfolio(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[No
             yield UNIT  # one unit of one search at a time: a slice can stop between them
 
 
-STRATEGIES = {"depth-first": depth_first, "best-first": best_first, "portfolio": portfolio,
-              "restarts": restarting}
+STRATEGIES = {"depth-first": depth_first, "best-first": best_first, "portfolio": portfolio}
 
 
 def _searching(position: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
