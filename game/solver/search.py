@@ -29,6 +29,24 @@ every reachable state (up to the problem's sound pruning) has been seen and
 none was won, so the result is a proof, ``unwinnable``. A time or node
 limit ends it with ``unknown``.
 
+When "unwinnable" is a proof. Each search owns its tables (``_Stats``: a
+tree, one node per search, each search run by another being one of its
+``parts``); no list of tables is shared between searches, so no search can
+hand another's tables to the scrap. A search's tables reach the scrap only
+through ``_Stats.release`` (the task ended or was cancelled, or the restart
+stream dropped that search), which marks it and all under it ``released``.
+A depth-first or best-first search whose queue ran dry ends
+``unwinnable`` only when it is not released and its table still holds one
+key per node it counted (``_exhausted``, asserted); otherwise it ends
+``unknown``. A beam never ends ``unwinnable``. The portfolio, the restart
+stream and the task assert that an ``unwinnable`` they pass on came from a
+search that owns its tables (``_proof``). This is what keeps a slicing from
+changing a result: the sweep between slices frees only tables that no
+running search owns, so with a node budget the verdict, node count and
+solution are the same in one slice and in slices of any length
+(``tests/test_known_wins.py`` checks it on real deals of both games, with a
+search beside and the sweeper between slices).
+
 It is written as a generator that yields after every expansion and
 inside long ones, so a game window without threads can run it a few
 milliseconds per frame (``SolverTask.step``). The pauses inside an
@@ -201,10 +219,65 @@ class SolveResult:
 
 
 class _Stats:
+    """One search's node count and the tables it owns.
+
+    Ownership is a tree: a search that runs others (``portfolio``,
+    ``restarting``) holds each one's own ``_Stats`` in ``parts``, and no
+    list of tables is shared, so no search can hand another's tables to the
+    scrap. ``release`` is the only way a table reaches the scrap (besides a
+    search's own children lists, ``_free``): it marks the search and all
+    under it ``released``, and a released search can prove nothing
+    (``_exhausted``)."""
+
     nodes = 0
 
     def __init__(self) -> None:
-        self.tables: list[Any] = []  # the search's big tables, for ``sweep`` once it ends
+        self.tables: list[Any] = []  # this search's own big tables, for ``sweep`` once it ends
+        self.parts: list[_Stats] = []  # the searches it runs, each with its own tables
+        self.released = False  # its tables went to the scrap: whatever it returns now is ``unknown``
+
+    def part(self) -> "_Stats":
+        """A new search's own stats, owned by this one."""
+        own = _Stats()
+        self.parts.append(own)
+        return own
+
+    def drop(self, own: "_Stats") -> None:
+        """A search run by this one is done with: its tables go to the scrap."""
+        self.parts.remove(own)
+        own.release()
+
+    def release(self) -> None:
+        """This search's tables and those of every search under it go to the
+        scrap (``sweep`` frees them a piece at a time); none of them may end
+        ``unwinnable`` after this."""
+        pending = [self]
+        while pending:
+            stats = pending.pop()
+            stats.released = True
+            _scrap.extend(stats.tables)
+            stats.tables.clear()
+            pending.extend(stats.parts)
+            stats.parts.clear()
+
+
+def _exhausted(stats: _Stats, seen: set) -> str:
+    """The verdict of a depth-first or best-first search whose queue ran
+    dry. It is a proof (``unwinnable``) only when the search still owns
+    every table it made: not released (cancelled, dropped, swept), and its
+    table of keys holds one key per node it counted, so nothing was taken
+    out of it. Anything else ends ``unknown``."""
+    if stats.released:
+        return UNKNOWN
+    assert len(seen) == stats.nodes, f"a search lost part of its table ({len(seen)} keys, {stats.nodes} nodes)"
+    return UNWINNABLE
+
+
+def _proof(own: _Stats, verdict: str) -> str:
+    """A sub-search's verdict as its runner takes it: ``unwinnable`` only
+    from a search that still owns its tables."""
+    assert verdict != UNWINNABLE or not own.released, "a released search ended unwinnable"
+    return verdict
 
 
 def depth_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
@@ -246,7 +319,7 @@ def depth_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[
         if max_nodes is not None and stats.nodes >= max_nodes:
             return UNKNOWN, []
         yield UNIT
-    return UNWINNABLE, []
+    return _exhausted(stats, seen), []
 
 
 def _begin(problem: Any, stats: _Stats) -> tuple:
@@ -319,7 +392,7 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
         if max_nodes is not None and stats.nodes >= max_nodes:
             return UNKNOWN, []
         yield UNIT
-    return UNWINNABLE, []
+    return _exhausted(stats, seen), []
 
 
 def beam(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
@@ -360,22 +433,22 @@ def restarting(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
     one starts afresh. Solving times of one search are heavy-tailed (most
     deals take a second, some take minutes whatever the weighting), and
     short runs of differently ordered searches cut that tail (restarts).
-    Each one sees the same moves and keeps its own table, so one that runs
-    out of states before its budget has seen every reachable state: its
-    ``unwinnable`` is as much a proof as a single search's. A budget of
-    None runs that search to the end. A beam search (a problem with a
-    ``beam_width``) can run dry without proving anything: the next one
-    starts then too.
+    Each one sees the same moves and owns its own tables (``stats.part``),
+    so one that runs out of states before its budget has seen every
+    reachable state: its ``unwinnable`` is as much a proof as a single
+    search's. A budget of None runs that search to the end. A beam search
+    (a problem with a ``beam_width``) can run dry without proving anything:
+    the next one starts then too.
 
-    The running search's tables are in ``stats.tables`` from its start, so
-    that a task cancelled mid-search frees them a piece at a time too."""
+    The running search's stats are a part of ``stats`` from its start, so
+    that a task cancelled mid-search frees its tables a piece at a time too;
+    dropping it releases its tables alone (``_Stats.drop``), never those of
+    a search running beside the stream."""
     done = 0
     k = 0
     while True:
         prob, budget = problem.restart(k)
-        own = _Stats()
-        own.tables = stats.tables
-        mark = len(stats.tables)
+        own = stats.part()
         is_beam = bool(getattr(prob, "beam_width", 0))
         search = (beam if is_beam else best_first)(prob, own, budget)
         try:
@@ -387,12 +460,12 @@ def restarting(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
                 yield unit
         except StopIteration as stop:
             verdict, actions = stop.value
+        verdict = _proof(own, verdict)
         done += own.nodes
         stats.nodes = done
         if verdict != UNKNOWN or budget is None or (own.nodes < budget and not is_beam):
             return verdict, actions
-        _scrap.extend(stats.tables[mark:])  # freed a piece at a time by the next slices (``sweep``)
-        del stats.tables[mark:]
+        stats.drop(own)  # freed a piece at a time by the next slices (``sweep``)
         k += 1
 
 
@@ -410,14 +483,12 @@ def portfolio(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[No
     if getattr(problem, "depth_first_too", True):
         plan.append((depth_first, problem))
     for strategy, prob in plan:
-        own = _Stats()
-        own.tables = stats.tables
+        own = stats.part()  # each search owns its tables: no list of them is shared
         searches.append((strategy(prob, own, None), own))
     everyone = list(searches)
     if hasattr(problem, "restart"):
         # one stream of restarts, with as many turns in each round as ``restart_turns``
-        own = _Stats()
-        own.tables = stats.tables
+        own = stats.part()
         stream = (restarting(problem, own, None), own)
         everyone.append(stream)
         turns = getattr(problem, "restart_turns", 1)
@@ -437,7 +508,8 @@ def portfolio(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[No
                 stats.nodes = sum(o.nodes for _, o in everyone)
                 for other, _ in everyone:
                     other.close()
-                return stop.value
+                verdict, actions = stop.value
+                return _proof(own, verdict), actions
             stats.nodes = sum(o.nodes for _, o in everyone)
             if max_nodes is not None and stats.nodes >= max_nodes:
                 return UNKNOWN, []
@@ -530,9 +602,12 @@ class SolverTask:
         self._spent += time.perf_counter() - start
         return False
 
-    def run(self) -> SolveResult:
-        """Run to the end, tables freed too (command line, tools)."""
-        while not self.step(1.0):
+    def run(self, slice_seconds: float = 1.0) -> SolveResult:
+        """Run to the end in slices of ``slice_seconds`` (the command line
+        uses 1 s; the window's slicing is ``hints.IDLE_SLICE_MS``, 8 ms), the
+        tables freed too. The slicing changes nothing in the result when the
+        search is limited by nodes: only where a time limit cuts it."""
+        while not self.step(slice_seconds):
             pass
         while sweep(1.0):
             pass
@@ -542,9 +617,9 @@ class SolverTask:
     def _finish(self, verdict: str, actions: list[str]) -> None:
         """The result; the search's tables go to the scrap (``sweep`` frees
         them a piece at a time) before the search itself is closed."""
+        assert verdict != UNWINNABLE or not self._stats.released
         self.result = SolveResult(verdict, list(actions), self._spent, self._stats.nodes)
-        _scrap.extend(self._stats.tables)
-        self._stats.tables.clear()
+        self._stats.release()
         self._search.close()
         _running.discard(id(self))
         _release_gc()
