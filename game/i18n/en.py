@@ -284,6 +284,7 @@ MESSAGES = {
     "say.hint_turn_words": "turn the waste back over into the stock",
     "say.hint_guess": "Hint (a guess, no sure win found): {move}",
     "say.hint_no_move": "No useful move here: undo a few moves, or start the deal again.",
+    "say.hint_no_guess": "No sure win found in time, and no move stands out: try one of your own, or Undo.",
     "say.hint_lost_undo": "No winning line from here: Undo {count} × gets back to a winnable position.",
     "say.hint_thinking": "Looking for a hint…",
     "say.hint_unwinnable": "No winning line from here: undo a few moves, or start the deal again.",

@@ -283,6 +283,7 @@ MESSAGES = {
     "say.hint_turn_words": "fordítsd vissza a dobópaklit a húzópakliba",
     "say.hint_guess": "Tipp (becslés, biztos nyerő út nélkül): {move}",
     "say.hint_no_move": "Nincs hasznos lépés: vonj vissza néhány lépést, vagy kezdd újra a leosztást.",
+    "say.hint_no_guess": "Időben nem találtam biztos nyerő utat, és egyik lépés sem emelkedik ki: próbálj ki egy saját lépést, vagy vonj vissza.",
     "say.hint_lost_undo": "Innen nincs nyerő út: {count} visszavonás visz vissza megnyerhető állásba.",
     "say.hint_thinking": "Tippet keresek…",
     "say.hint_unwinnable": "Innen már nincs nyerő út: vonj vissza néhány lépést, vagy kezdd újra a leosztást.",

@@ -283,6 +283,7 @@ MESSAGES = {
     "say.hint_turn_words": "lật chồng bài bỏ trở lại thành chồng bài rút",
     "say.hint_guess": "Gợi ý (đoán, chưa thấy đường thắng chắc): {move}",
     "say.hint_no_move": "Không còn nước đi hữu ích: hãy hoàn tác vài nước, hoặc chơi lại ván này.",
+    "say.hint_no_guess": "Chưa kịp thấy đường thắng chắc, và không có nước nào nổi bật: hãy tự thử một nước, hoặc Hoàn tác.",
     "say.hint_lost_undo": "Từ đây không còn đường thắng: Hoàn tác {count} lần để về thế còn thắng được.",
     "say.hint_thinking": "Đang tìm gợi ý…",
     "say.hint_unwinnable": "Từ đây không còn đường thắng: hãy hoàn tác vài nước, hoặc chơi lại ván này.",

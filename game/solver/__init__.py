@@ -9,7 +9,7 @@ See ``api`` for the window's sliced use (``SolverTask``), ``winnable`` for
 the shipped lists of proven-winnable deal numbers.
 """
 
-from .api import hint, hint_action, solve
+from .api import HINT_SECONDS, hint, hint_action, solve
 from .search import UNKNOWN, UNWINNABLE, WINNABLE, SolveResult, SolverTask
 
-__all__ = ["hint", "hint_action", "solve", "SolveResult", "SolverTask", "WINNABLE", "UNWINNABLE", "UNKNOWN"]
+__all__ = ["HINT_SECONDS", "hint", "hint_action", "solve", "SolveResult", "SolverTask", "WINNABLE", "UNWINNABLE", "UNKNOWN"]

@@ -3,7 +3,8 @@
 For the game window (no threads): make a ``SolverTask(position)`` and call
 ``task.step(0.004)`` once a frame; when it returns True, ``task.result``
 holds a ``SolveResult`` (``result``, ``actions``, ``seconds``, ``nodes``).
-``task.cancel()`` drops it. ``hint_action(result, position)`` picks the move to show.
+``task.cancel()`` drops it. ``hint_action(result, position)`` picks the move to show;
+``HINT_SECONDS`` is how long every hint searches unless told otherwise.
 
 Easy Harp: the solver looks at the face-down cards and the order of the
 stock (the player can't); the rules/help text says so.
@@ -14,6 +15,17 @@ from __future__ import annotations
 from ..engine.position import Position
 from .heuristic import heuristic_action
 from .search import SolveResult, SolverTask, UNKNOWN, WINNABLE
+
+# How long a hint searches for a proven win before it falls back to the rule
+# of thumb (game.solver.heuristic). The one default of the game window's hint
+# (game.ui.hints: search time summed over its frames' slices), of ``hint()``
+# and of ``python -m game hint``, so that the command line advises what the
+# window would on the same machine (with 10 s there and 3 s here, a position
+# the search needs 3-10 s for got a proven win's move from one and a guess
+# from the other). 3 s, the window's, because there a player waits for it
+# with the table still in play; a longer search can be asked for with
+# ``--seconds``.
+HINT_SECONDS = 3.0
 
 
 def solve(position: Position, seconds: float = 30.0, max_nodes: int | None = None) -> SolveResult:
@@ -33,9 +45,9 @@ def hint_action(result: SolveResult, position: Position | None = None) -> str | 
     return None
 
 
-def hint(position: Position, seconds: float = 3.0) -> dict:
+def hint(position: Position, seconds: float = HINT_SECONDS) -> dict:
     """``{"action": ..., "result": ..., "seconds": ..., "nodes": ...}``
-    (see ``game.solver.cli`` for the meaning)."""
+    after ``seconds`` of search (see ``game.solver.cli`` for the meaning)."""
     result = solve(position, seconds)
     return {
         "action": hint_action(result, position),

@@ -3,16 +3,24 @@
 No threads (the browser has none): a search is an app task that runs a
 few milliseconds of ``SolverTask`` each frame, so the table keeps
 answering while it thinks. Any move cancels it; a hint search also stops
-after ``HINT_SECONDS`` of search time.
+after ``HINT_SECONDS`` of search time (``game.solver.api``: the command
+line's hint searches as long by default).
 
-A hint is always one move: the first move of a proven win when the search
-finds one; otherwise the most useful-looking legal move by the rule of
-thumb in ``game.solver.heuristic`` (safe moves home, moves that turn a
-face-down card, ...), said as a suggestion. A draw is one card, never a
+A hint is one move: the first move of a proven win when the search finds
+one; otherwise the most useful-looking legal move by the rule of thumb in
+``game.solver.heuristic`` (safe moves home, moves that turn a face-down
+card, ...), said as a suggestion, or, when no move stands out, that no
+sure win was found and no move stands out. A draw is one card, never a
 run of draws. When the game is proven lost the hint says so and, when an
 earlier position of this game is known to be winnable, how many undos
 lead back to it (and marks the Undo button). Its marks go at the next
 action (a move, a draw, an undo) or a new game.
+
+Every "lost" the player sees is a proof: the lost sentences and the "Not
+winnable" note come only from a search that ended ``unwinnable`` (or a
+position remembered from one). A search that ran out of time is
+``unknown``, and its words never say the game is lost; "no useful move
+here" is said only where the engine allows no move at all.
 
 A solution found once is kept as a *plan*: the position before each of
 its actions. While the table stands on one of those positions (the player
@@ -34,7 +42,7 @@ from ..engine import Action, Game, Outcome, Pile, Refusal
 from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
 from ..engine.rules import TURN
 from ..i18n import translate
-from ..solver import UNKNOWN, UNWINNABLE, WINNABLE, SolverTask
+from ..solver import HINT_SECONDS, UNKNOWN, UNWINNABLE, WINNABLE, SolverTask
 from ..solver.search import sweep
 from ..solver.heuristic import heuristic_action
 from .announce import move_words
@@ -46,7 +54,8 @@ if TYPE_CHECKING:
     from ..session import Start
     from .scene import Host
 
-HINT_SECONDS = 3.0  # search time (summed over the frames' slices) before a hint says "unknown"
+# HINT_SECONDS (game.solver.api, the command line's hint default too): search time,
+# summed over the frames' slices, before a hint gives up on a proof and guesses
 STATUS_SECONDS = 3.0  # the same for the "still winnable?" verdict after a move
 IDLE_SLICE_MS = 8  # while nothing moves on the table a search may use this much of a frame
 THINKING = "thinking"
@@ -335,12 +344,17 @@ class SolverHelper:
         return True
 
     def show_guess(self) -> None:
-        """No win proven in time: the most useful-looking move, said as a suggestion."""
+        """No win proven in time: the most useful-looking move, said as a
+        suggestion. That is no proof of a loss, so when no move stands out
+        the words say only that (``say.hint_no_guess``); "no useful move
+        here" (``say.hint_no_move``) is kept for a position where the engine
+        allows no move at all."""
         game = self.session.game
         avoid = [snapshot[0] for snapshot, _ in game.history_snapshots()[-8:]]
         action = heuristic_action(game.position, avoid)
-        if action is None or not self.show_move(action, "say.hint_guess"):
-            self.say("say.hint_no_move")
+        if action is not None and self.show_move(action, "say.hint_guess"):
+            return
+        self.say("say.hint_no_guess" if game.legal_actions() else "say.hint_no_move")
 
     def show_move(self, action: str, key: str) -> bool:
         """Mark one action on the table and say it (``key``: the sentence

@@ -3,11 +3,15 @@ the solver runs in slices inside main.py's loop, a move cancels it, and
 what it says is true."""
 
 
+import inspect
+
 import pygame
+import pytest
 
 from game.engine import Pile, Position
 from game.engine.deals import parse_code
-from game.solver import UNKNOWN, UNWINNABLE, WINNABLE
+from game.i18n import translate
+from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, SolveResult
 from game.solver.winnable import winnable_numbers
 from game.ui import dialogs
 from game.ui.hints import ArrowSprite, HintMarkSprite
@@ -372,3 +376,174 @@ def test_a_window_dropped_while_its_hint_thinks_does_not_keep_the_gc_off(driver_
     new.app.request_hint()  # a search of the new window holds it again while it runs
     new.run(1)
     assert not gc.isenabled() or new.app.solver.search is None
+
+
+# ---- one hint time; "lost" only with a proof (issue 19) ------------------------------------------
+
+
+def test_the_command_line_hint_searches_as_long_as_the_windows(monkeypatch, capsys):
+    """One default, defined once (game.solver.api.HINT_SECONDS): the
+    window's hint, ``hint()`` and ``python -m game hint`` without
+    ``--seconds`` all search that long; solve keeps its 30 s."""
+    from game import cli
+    from game.solver import HINT_SECONDS, api
+    from game.solver import cli as solver_cli
+    from game.ui import hints
+
+    assert hints.HINT_SECONDS is HINT_SECONDS is api.HINT_SECONDS
+    assert inspect.signature(api.hint).parameters["seconds"].default is api.HINT_SECONDS
+    asked = []
+
+    def hint(start, seconds):
+        asked.append(seconds)
+        return {"action": None, "result": UNKNOWN, "seconds": 0, "nodes": 0}
+
+    monkeypatch.setattr(solver_cli, "hint", hint)
+    assert cli.main(["hint", "--deal", "EO1-C8-AAAAAAB"]) == 0
+    assert asked == [hints.HINT_SECONDS] and asked[0] is api.HINT_SECONDS
+    assert cli.main(["hint", "--deal", "EO1-C8-AAAAAAB", "--seconds", "0.5"]) == 0
+    assert asked[-1] == 0.5
+    solved = []
+    monkeypatch.setattr(solver_cli, "solve", lambda start, seconds=None: solved.append(seconds) or SolveResult(UNKNOWN))
+    assert cli.main(["solve", "--deal", "EO1-C8-AAAAAAB"]) == 0
+    assert solved == [30.0]
+    capsys.readouterr()
+    # the help names the same number
+    with pytest.raises(SystemExit):
+        cli.main(["hint", "--help"])
+    assert f"{HINT_SECONDS:g} s" in " ".join(capsys.readouterr().out.split())
+
+
+def forced(verdict):
+    """A SolverTask that ends at its first slice with ``verdict`` (a search
+    that ran out of time, or a proof), whatever the position."""
+
+    class Task:
+        def __init__(self, position, seconds=None, max_nodes=None):
+            self.done, self.result, self.nodes = False, None, 0
+
+        def step(self, budget_seconds=0.004):
+            self.done, self.result = True, SolveResult(verdict, seconds=0.01, nodes=1)
+            return True
+
+        def cancel(self):
+            if not self.done:
+                self.done, self.result = True, SolveResult(UNKNOWN)
+
+    return Task
+
+
+def lost_words(lang="en"):
+    """What a player reads as "this game is lost"."""
+    return [translate("say.hint_unwinnable", lang), translate("say.hint_lost_undo", lang, count=1).split(":")[0],
+            translate("say.now_unwinnable", lang), translate("say.hint_no_move", lang)]
+
+
+def seen(d):
+    """Everything the player was told: the spoken history and the banner."""
+    return list(d.app.announcer.history) + [d.table.banner.text if d.table.banner.visible else ""]
+
+
+# EO1-C8-AAAAAAJ after 40 of the rule of thumb's moves (tests/test_hint_heuristic.py):
+# no move stands out, yet the solver proves it winnable at once
+ALL_BUILT = {"game": "eight-off", "variant": "C8", "deal": "EO1-C8-AAAAAAJ",
+             "columns": [["KS", "QS"], ["KC", "QC", "JC", "TC", "9C"], ["KH", "4S", "TD", "6D", "QH", "6C", "5C", "4C", "3C"],
+                         ["TH", "9S", "5D", "4D"], ["9D", "8C", "JH", "2D", "JS", "8D", "7D"], [],
+                         ["2C", "3D", "7C", "8S", "7S", "6S", "5S"], ["KD", "QD", "JD"]],
+             "foundations": [["AS", "2S", "3S"], ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H"], ["AD"], ["AC"]],
+             "cells": [None, None, None, "TS", None, None, None, None]}
+# EO1-C8-AAAAAAN after 30 of them: all cells full, the one legal move a king from one
+# column to the empty one; truly lost, and the solver proves it
+STUCK = {"game": "eight-off", "variant": "C8", "deal": "EO1-C8-AAAAAAN",
+         "columns": [["KH", "QH"], ["TH", "7D", "QS", "4S", "3S"], [], ["KD"], ["3H", "6H", "5H", "4H"],
+                     ["TD", "6S", "8D", "JH", "JS", "9H", "8H", "7H"], ["7C", "TS", "KC", "5D", "6D"],
+                     ["2S", "6C", "KS", "QD", "TC", "9C", "8C"]],
+         "foundations": [["AS"], ["AH", "2H"], ["AD", "2D", "3D", "4D"], ["AC", "2C", "3C", "4C", "5C"]],
+         "cells": ["9S", "8S", "9D", "7S", "QC", "JC", "5S", "JD"]}
+
+
+@pytest.mark.parametrize("start", [ALL_BUILT, STUCK, lost_eight_off()], ids=["all-built", "stuck", "lost"])
+def test_without_a_proof_the_player_never_reads_lost(driver_for, monkeypatch, start):
+    """A search that ends unknown (out of time) is no proof, even on a
+    position that is in truth lost: the hint is a guess or says that no
+    move stands out, the note says "Winnable?", never "Not winnable", and
+    no sentence says the game is lost; after a move, the same."""
+    from game.ui import hints
+
+    monkeypatch.setattr(hints, "SolverTask", forced(UNKNOWN))
+    d = driver_for(start, settings=Settings(show_winnable=True))
+    for _ in range(3):
+        d.app.request_hint()
+        think(d)
+        said = d.app.announcer.last
+        assert said.startswith("Hint (a guess") or said == translate("say.hint_no_guess", "en"), said
+        assert d.app.solver.verdict == UNKNOWN and d.app.solver.note.state[0] == "Winnable?"
+        assert not any(words in text for words in lost_words() for text in seen(d)), seen(d)
+        if not said.startswith("Hint"):
+            break
+        d.table.play(d.app.solver.shown[1])  # follow the guess
+        think(d)
+        assert d.app.solver.note.state[0] == "Winnable?"
+    assert not any(words in text for words in lost_words() for text in seen(d)), seen(d)
+
+
+def test_no_move_that_stands_out_is_not_a_loss(driver_for, monkeypatch):
+    """The rule of thumb has nothing to advise here (every card that could
+    move lies on the card it builds on), but moves exist and no search
+    proved a loss: the words say so, in every language, and they are not
+    the old "undo a few moves, or start the deal again"."""
+    from game.ui import hints
+
+    monkeypatch.setattr(hints, "SolverTask", forced(UNKNOWN))
+    for lang in ("en", "vi", "hu"):
+        d = driver_for(ALL_BUILT, settings=Settings(lang=lang))
+        d.app.request_hint()
+        think(d)
+        assert d.app.announcer.last == translate("say.hint_no_guess", lang)
+        assert d.table.banner.visible and d.table.banner.text == d.app.announcer.last
+        assert translate("say.hint_no_guess", lang) != translate("say.hint_no_move", lang)
+        assert not any(words in text for words in lost_words(lang) for text in seen(d))
+    # with the real search there is a proven win, and its first move
+    monkeypatch.undo()
+    monkeypatch.setattr(hints, "HINT_SECONDS", 600)
+    d = driver_for(ALL_BUILT)
+    d.app.request_hint()
+    think(d)
+    assert d.app.announcer.last.startswith("Hint: ") and d.app.solver.plan
+
+
+def test_with_a_proof_the_player_reads_lost(driver_for, monkeypatch):
+    """The lost sentences and the "Not winnable" note: from a search that
+    ended unwinnable, a real proof here (the one legal move, a king from
+    column to empty column, changes nothing)."""
+    d = driver_for(STUCK, settings=Settings(show_winnable=True))
+    d.app.request_hint()
+    think(d)
+    assert d.app.announcer.last == "No winning line from here: undo a few moves, or start the deal again."
+    assert d.app.solver.verdict == UNWINNABLE and d.app.solver.note.state[0] == "Not winnable"
+    # and the same with a proof forced on any position: the window believes only the verdict
+    from game.ui import hints
+
+    monkeypatch.setattr(hints, "SolverTask", forced(UNWINNABLE))
+    d = driver_for(ALL_BUILT, settings=Settings(show_winnable=True))
+    d.app.request_hint()
+    think(d)
+    assert d.app.announcer.last == translate("say.hint_unwinnable", "en")
+    assert d.app.solver.note.state[0] == "Not winnable"
+    d.table.play("c1>r")
+    think(d)
+    assert translate("say.now_unwinnable", "en") in d.app.announcer.history
+
+
+def test_no_legal_move_at_all_keeps_the_old_words(driver_for, monkeypatch):
+    """Where the engine allows no move at all, "no useful move here" is
+    simply true, proof or not."""
+    from game.engine.deals import format_code
+    from game.ui import hints
+
+    monkeypatch.setattr(hints, "SolverTask", forced(UNKNOWN))
+    d = driver_for(format_code("eight-off", "C4", 3))  # all four cells full, no card fits anywhere
+    assert d.game.legal_actions() == []
+    d.app.request_hint()
+    think(d)
+    assert d.app.announcer.last == translate("say.hint_no_move", "en")
