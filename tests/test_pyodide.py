@@ -24,15 +24,17 @@ BROWSER_TESTS = ["tests/test_engine*.py", "tests/test_solver*.py", "tests/test_s
                  "tests/test_savegame.py", "tests/test_stats.py", "tests/test_daily.py"]
 
 
-def test_the_browser_builds_tests_pass_under_pyodide():
+def test_the_browser_builds_tests_pass_under_pyodide(real_environ):
     engine_tests = sorted(path for pattern in BROWSER_TESTS for path in ROOT.glob(pattern))
     assert len(engine_tests) >= len(BROWSER_TESTS), "test files are missing"
     node = shutil.which("node")
     if node is None:
         pytest.fail(f"node is not installed: {SETUP_HINT}")
     if not (TOOL / "node_modules" / "pyodide").is_dir() or not list(TOOL.glob("wheels/*.whl")):
-        # first run on a fresh clone: fetch the pinned Pyodide and wheels (registries only)
-        setup = subprocess.run(["bash", str(TOOL / "setup.sh")], capture_output=True, text=True, timeout=600)
+        # first run on a fresh clone: fetch the pinned Pyodide and wheels (registries only), with
+        # the real $HOME: npm's and pip's own settings are there (the tests' home is a stand-in)
+        setup = subprocess.run(["bash", str(TOOL / "setup.sh")], capture_output=True, text=True, timeout=600,
+                               env=real_environ)
         assert setup.returncode == 0, f"{SETUP_HINT}\n{setup.stdout[-2000:]}{setup.stderr[-2000:]}"
 
     run = subprocess.run(

@@ -82,17 +82,23 @@ def test_main_tells_the_app_which_platform_it_runs_on(monkeypatch, tmp_path):
 def test_start_up_is_hidden_from_the_garbage_collector(monkeypatch):
     """What the loop's start made is frozen out of the collector's sight, so a
     full collection during play walks only what play made since; an app the
-    caller hands in (tests, tools) is left alone."""
+    caller hands in (tests, tools) is left alone. Both apps keep their
+    records in memory: a --deal without --data would replace the saved game."""
     import asyncio
     import gc
 
+    from game.persistence.storage import MemoryStorage
     from game.ui import launch
 
     from .conftest import main_module
 
     real_build = launch.build_app
     monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: real_build(argv, headless=True, **kw))
-    monkeypatch.setattr(main_module, "make_app", lambda *a, **kw: real_build(["--deal", "EH1-N-AAAAAAF"], headless=True))
+
+    def make_app(*args, **kwargs):
+        return real_build(["--deal", "EH1-N-AAAAAAF"], storage=MemoryStorage(), headless=True)
+
+    monkeypatch.setattr(main_module, "make_app", make_app)
     gc.unfreeze()
     try:
         app = asyncio.run(main_module.main(frames=2))
@@ -100,7 +106,7 @@ def test_start_up_is_hidden_from_the_garbage_collector(monkeypatch):
         assert frozen > 1000
         assert not any(o is app.table for o in gc.get_objects())  # frozen objects are not listed
         gc.unfreeze()
-        handed_in = real_build(["--deal", "EH1-N-AAAAAAF"], headless=True)
+        handed_in = real_build(["--deal", "EH1-N-AAAAAAF"], storage=MemoryStorage(), headless=True)
         asyncio.run(main_module.main(app=handed_in, frames=2))
         assert gc.get_freeze_count() == 0
     finally:
