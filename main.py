@@ -98,8 +98,18 @@ async def main(argv=None, *, app=None, frames=None, browser=None, window=None):
     """Run the loop until the window closes (or for ``frames`` frames)."""
     browser = host.is_browser() if browser is None else browser
     started_here = app is None
+    # A Restart rebuilds the app on the storage it had: an app handed in (tests,
+    # tools) keeps its own, and never falls back to the player's data folder.
+    handed = getattr(getattr(app, "persistence", None), "storage", None)
+    if app is not None:
+        if handed is None:
+            from game.persistence.storage import MemoryStorage
+
+            handed = MemoryStorage()
+        if argv is None:
+            argv = ["--size", f"{app.width}x{app.height}"]
     guard = FrameGuard(app or make_app(argv, browser=browser, window=window),
-                       rebuild=lambda: make_app(argv, browser=browser, window=window))
+                       rebuild=lambda: make_app(argv, browser=browser, window=window, storage=handed))
     if started_here:
         settle_start_up()
     if browser:

@@ -111,3 +111,31 @@ def test_start_up_is_hidden_from_the_garbage_collector(monkeypatch):
         assert gc.get_freeze_count() == 0
     finally:
         gc.unfreeze()
+
+
+def test_a_restart_of_a_handed_in_app_keeps_its_storage(monkeypatch):
+    """Restart after a failed frame rebuilds an app handed to ``main`` (as
+    tests and tools hand theirs) on the storage that app had: it resumes that
+    game, and never reaches for the player's data folder."""
+    import asyncio
+
+    from game.engine import Action
+    from game.persistence.storage import MemoryStorage
+    from game.ui import launch
+
+    from .conftest import main_module
+
+    storage = MemoryStorage()
+    app = launch.build_app(["--deal", "EO1-C8-AAAAAFA"], storage=storage, headless=True)
+    app.session.play(Action.parse("r2>f"))
+
+    def fail(*args, **kwargs):
+        # the player will press R (Restart) on the error screen this failure brings
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0))
+        raise ZeroDivisionError("a failed frame")
+
+    monkeypatch.setattr(app, "draw", fail)
+    rebuilt = asyncio.run(main_module.main(app=app, frames=3))  # the failure, Restart, the new app's frame
+    assert rebuilt is not app
+    assert rebuilt.persistence.storage is storage
+    assert rebuilt.session.game.position.moves == 1 and rebuilt.session.game.position.deal == "EO1-C8-AAAAAFA"
