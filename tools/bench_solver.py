@@ -21,6 +21,18 @@ by then. ``--cpu-time`` counts the process's CPU time instead of the wall
 clock, for both solvers' limits and the columns: on a machine shared with
 other work a wall-clock limit measures the load, not the solver.
 
+``--slice S`` runs every search in slices of S seconds with the scrap swept
+between them, as the window does (``--slice 0.008``, the window's slice
+while the table is still); the default is the command line's 1 s slices.
+Every Easy Harp "unwinnable" is checked against the stored known wins
+(``tests/known_wins``: a deal with a winning line there that is called lost
+is a FALSE verdict, counted in the table and printed), and listed as a
+claimed proof. ``--known`` runs only the known wins, at every budget of
+``--budgets`` (default 0.5 1 2 5 s) and both slicings, and reports each
+false verdict:
+
+    python tools/bench_solver.py --known --cpu-time
+
 Issue 15's tuning looked at deals 1-30, the seed's example (deal 5) and
 500001-500100; measure on others. The run reported for issue 15 (the
 previous solver in a second process, beside it):
@@ -56,6 +68,22 @@ from game.solver import UNWINNABLE, WINNABLE, SolverTask  # noqa: E402
 CLOCK = time.perf_counter  # --cpu-time: time.process_time
 LEGACY_REV = "40c7196"  # main before issue 15's solver work
 CHECKPOINTS = (1.0, 3.0, 10.0)  # Easy Harp: decided within these (3 s: the hint's budget)
+SLICE = 1.0  # seconds per slice (--slice; the window: 0.008)
+KNOWN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "known_wins")
+
+
+def known_wins() -> dict[str, list[str]]:
+    """Deal code: a winning line, from ``tests/known_wins``."""
+    try:
+        names = sorted(os.listdir(KNOWN_DIR))
+    except OSError:
+        return {}
+    wins = {}
+    for name in names:
+        if name.endswith(".txt"):
+            with open(os.path.join(KNOWN_DIR, name), encoding="utf-8") as f:
+                wins[name[:-4]] = f.read().split()
+    return wins
 
 
 class CpuClock:
@@ -76,7 +104,7 @@ def legacy_task_class(rev: str):
     package = types.ModuleType("game.solver_legacy")
     package.__path__ = []
     sys.modules["game.solver_legacy"] = package
-    for name in ("easy_harp", "eight_off", "search"):
+    for name in ("search", "easy_harp", "eight_off"):  # search first: the others import it
         try:
             source = subprocess.run(["git", "-C", root, "show", f"{rev}:game/solver/{name}.py"], capture_output=True,
                                     text=True, check=True, timeout=60).stdout
@@ -162,11 +190,13 @@ def run_set(name: str, count: int, first: int, seconds: float, exe: str | None, 
     decided_by = {t: 0 for t in CHECKPOINTS}
     fc = {"strict": {}, "loose": {}, "strict_times": [], "loose_times": []}
     kind_a = kind_b = 0  # fc-solve solved / we call unwinnable; fc-solve (unlimited) unsolvable / we solve
+    known = known_wins()
+    false = []  # deals with a known win called unwinnable
     for number in range(first, first + count):
         code = format_code(game, variant, number)
         position = deal_position(code)
         started = CLOCK()
-        result = task_class(position, seconds=seconds).run()
+        result = solve_with(task_class, position, seconds, SLICE)
         spent = CLOCK() - started
         if result.result == WINNABLE:
             replay = Game(deal_position(code))
@@ -180,6 +210,12 @@ def run_set(name: str, count: int, first: int, seconds: float, exe: str | None, 
         for t in CHECKPOINTS:
             decided_by[t] += result.result != "unknown" and spent <= t
         line = f"{code} {result.result:10} {spent:7.3f}s {result.nodes:8d} nodes"
+        if result.result == UNWINNABLE and game == "easy-harp":
+            line += "  claimed proof"
+        if result.result == UNWINNABLE and code in known:
+            false.append(code)
+            line += "  FALSE: a known win"
+            print(line, flush=True)
         if exe and game == "eight-off":
             strict, t1 = fc_solve(exe, position, False, 30.0)
             loose, t2 = fc_solve(exe, position, True, 30.0)
@@ -201,18 +237,60 @@ def run_set(name: str, count: int, first: int, seconds: float, exe: str | None, 
         "name": name, "count": count, "ours": ours, "median": statistics.median(times), "p95": p95(times),
         "rate": nodes / total_time if total_time else 0.0, "in_goal": decided_in_goal, "goal": goal,
         "fc": fc, "kind_a": kind_a, "kind_b": kind_b, "has_fc": bool(exe and game == "eight-off"),
-        "decided_by": decided_by, "seconds": seconds,
+        "decided_by": decided_by, "seconds": seconds, "false": false, "slice": SLICE,
     }
+
+
+def solve_with(task_class, position, seconds: float, slice_seconds: float):
+    """One solve in slices of ``slice_seconds``, the scrap swept between
+    them (``SolverTask.step`` does) and at the end."""
+    task = task_class(position, seconds=seconds)
+    while not task.step(slice_seconds):
+        pass
+    sweep = sys.modules[task_class.__module__].sweep
+    while sweep(1.0):
+        pass
+    return task.result
+
+
+def run_known(budgets: list[float], verbose: bool) -> int:
+    """Every known win at every budget, in the command line's 1 s slices
+    and the window's 8 ms: the false verdicts (a known win called lost)."""
+    false = 0
+    rows = []
+    for code, actions in known_wins().items():
+        for slice_seconds in (1.0, 0.008):
+            for seconds in budgets:
+                started = CLOCK()
+                result = solve_with(SolverTask, deal_position(code), seconds, slice_seconds)
+                spent = CLOCK() - started
+                wrong = result.result == UNWINNABLE
+                false += wrong
+                if result.result == WINNABLE:
+                    replay = Game(deal_position(code))
+                    if not all(replay.play(a).ok for a in result.actions) or not replay.position.won:
+                        raise SystemExit(f"{code}: the solution does not replay to a win")
+                rows.append((code, slice_seconds, seconds, result.result))
+                if verbose or wrong:
+                    print(f"{code} slice {slice_seconds:g} s budget {seconds:g} s: {result.result:10} {spent:7.3f}s "
+                          f"{result.nodes:8d} nodes" + ("  FALSE: a known win called lost" if wrong else ""), flush=True)
+    won = sum(r[3] == WINNABLE for r in rows)
+    print(f"known wins: {len(known_wins())} deals x {len(budgets)} budgets x 2 slicings = {len(rows)} solves: "
+          f"{won} won, {len(rows) - won - false} unknown, {false} FALSE (called lost)")
+    return 1 if false else 0
 
 
 def print_table(rows: list[dict]) -> None:
     print()
-    print("set   deals  solved  unwinn. unknown  decided<=goal  median s   p95 s  positions/s")
+    print("set   deals  solved  unwinn. unknown  decided<=goal  median s   p95 s  positions/s  slice s  false")
     for r in rows:
         o, n = r["ours"], r["count"]
         print(f"{r['name']:5} {n:5}  {pct(o.get(WINNABLE, 0), n)}  {pct(o.get(UNWINNABLE, 0), n)}  "
               f"{pct(o.get('unknown', 0), n)}  {pct(r['in_goal'], n)} ({r['goal']:g}s)  "
-              f"{r['median']:8.3f} {r['p95']:7.3f}  {r['rate']:10.0f}")
+              f"{r['median']:8.3f} {r['p95']:7.3f}  {r['rate']:10.0f}  {r['slice']:7g}  {len(r['false']):5d}")
+    false = [code for r in rows for code in r["false"]]
+    if false:
+        print("FALSE verdicts (a known win called unwinnable): " + " ".join(false))
     eh_rows = [r for r in rows if r["name"].startswith("EH")]
     if eh_rows:
         print()
@@ -253,13 +331,20 @@ def main() -> int:
                         help="Easy Harp: run only the previous solver (to run the two side by side in two processes)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     parser.add_argument("--cpu-time", action="store_true", help="time limits and columns in CPU seconds")
+    parser.add_argument("--slice", type=float, default=1.0, help="seconds per slice (the window: 0.008)")
+    parser.add_argument("--known", action="store_true", help="run only the known wins, at every --budgets and slicing")
+    parser.add_argument("--budgets", type=float, nargs="+", default=[0.5, 1.0, 2.0, 5.0],
+                        help="--known: the time limits per deal")
     args = parser.parse_args()
-    global CLOCK
+    global CLOCK, SLICE
+    SLICE = args.slice
     if args.cpu_time:
         import game.solver.search as search_module
 
         CLOCK = time.process_time
         search_module.time = CpuClock
+    if args.known:
+        return run_known(args.budgets, args.verbose)
     exe = None if args.no_fc_solve else ensure_fc_solve()
     if not args.no_fc_solve and not exe:
         print("fc-solve is not available: its columns are left out", flush=True)

@@ -3,6 +3,15 @@
     python tools/make_winnable.py                 # every list, as shipped
     python tools/make_winnable.py --only EO1-C2 --count 100 --seconds 2
     python tools/make_winnable.py --only EH1-N --deals 1000   # every deal 1..1000
+    python tools/make_winnable.py --only EH1-N --deals 1000 --unlisted --seconds 30 --cpu-time --slice 0.008 --lines DIR
+
+With ``--unlisted`` the deals already on the list are kept as they are (each
+was replayed to a win when it was listed) and only the others are tried,
+so a longer time limit can be spent on the deals a shorter one left out.
+``--slice S`` runs each search in slices of S seconds with the scrap swept
+between them, as the window does (8 ms); ``--lines DIR`` writes each
+solution found as DIR/CODE.txt, one action per line (known wins for the
+tests: ``tests/known_wins``).
 
 With ``--deals N`` it tries exactly deals 1..N and keeps every winnable one
 (instead of stopping at ``--count`` numbers). Either way it prints how many
@@ -30,7 +39,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game.engine import Game, deal_position, games  # noqa: E402
 from game.engine.deals import format_code  # noqa: E402
-from game.solver import WINNABLE, solve  # noqa: E402
+from game.solver import WINNABLE, SolverTask  # noqa: E402
+from game.solver.winnable import winnable_numbers  # noqa: E402
 from game.solver.winnable import list_name, list_path  # noqa: E402
 
 DEFAULT_PLAN = (500, 5.0)
@@ -55,21 +65,35 @@ def replay_wins(code: str, actions: list[str]) -> bool:
 
 
 def make(game: str, variant: str, count: int, seconds: float, log=print, save=None, deals: int | None = None,
-         tally: dict | None = None) -> list[int]:
+         tally: dict | None = None, keep: frozenset[int] = frozenset(), slice_seconds: float = 1.0,
+         lines: str | None = None) -> list[int]:
     """Winnable deal numbers from 1 up: ``count`` of them, or every one of
-    deals 1..``deals``; ``tally`` counts the verdicts."""
+    deals 1..``deals``; ``tally`` counts the verdicts. Numbers in ``keep``
+    are taken without solving them again (tallied as ``listed``)."""
     found: list[int] = []
     number = 0
     started = time.perf_counter()
     tally = {} if tally is None else tally
     while (number < deals) if deals else (len(found) < count):
         number += 1
+        if number in keep:
+            found.append(number)
+            tally["listed"] = tally.get("listed", 0) + 1
+            continue
         code = format_code(game, variant, number)
-        result = solve(deal_position(code), seconds)
+        spent = time.process_time()
+        result = SolverTask(deal_position(code), seconds=seconds).run(slice_seconds)
+        spent = time.process_time() - spent
         tally[result.result] = tally.get(result.result, 0) + 1
+        if keep:
+            log(f"{code} {result.result} {spent:.1f} s CPU, {result.nodes} nodes", flush=True)
         if result.result == WINNABLE:
             if not replay_wins(code, result.actions):
                 raise SystemExit(f"{code}: the solution does not replay to a win (solver bug)")
+            if lines:
+                os.makedirs(lines, exist_ok=True)
+                with open(os.path.join(lines, code + ".txt"), "w", encoding="utf-8") as f:
+                    f.write("".join(a + "\n" for a in result.actions))
             found.append(number)
             if save and len(found) % 25 == 0:
                 save(found)  # a long run leaves a usable (shorter) list if stopped
@@ -78,12 +102,25 @@ def make(game: str, variant: str, count: int, seconds: float, log=print, save=No
     return found
 
 
-def write(game: str, variant: str, numbers: list[int], seconds: float, clock: str = "") -> str:
+def how_made(game: str, variant: str) -> str:
+    """What the list's header says of how it was made (the text after
+    ``tools/make_winnable.py``), or "" without a list."""
+    try:
+        with open(list_path(game, variant), encoding="utf-8") as f:
+            first = f.readline()
+    except OSError:
+        return ""
+    head, _, tail = first.partition("tools/make_winnable.py")
+    return tail.strip().lstrip(",:").strip().rstrip(")").strip() if tail else ""
+
+
+def write(game: str, variant: str, numbers: list[int], seconds: float, clock: str = "", note: str = "") -> str:
     name = list_name(game, variant)
     path = list_path(game, variant)
+    note = note or f"{seconds:g} s{clock} per deal"
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
-        f.write(f"# {name}: deal numbers proven winnable (tools/make_winnable.py, {seconds:g} s{clock} per deal)\n")
+        f.write(f"# {name}: deal numbers proven winnable (tools/make_winnable.py: {note})\n")
         for n in numbers:
             f.write(f"{n}\n")
     return path
@@ -97,7 +134,13 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, help="search time per deal (default: per list)")
     parser.add_argument("--deals", type=int, help="try exactly deals 1..N and keep every winnable one")
     parser.add_argument("--cpu-time", action="store_true", help="limit each deal's CPU time, not wall-clock time")
+    parser.add_argument("--unlisted", action="store_true",
+                        help="keep the numbers already listed and try only the others (with --deals)")
+    parser.add_argument("--slice", type=float, default=1.0, help="seconds per slice (the window: 0.008)")
+    parser.add_argument("--lines", help="write each solution to this folder as CODE.txt")
     args = parser.parse_args()
+    if args.unlisted and not args.deals:
+        parser.error("--unlisted needs --deals N")
     if args.cpu_time:  # on a shared machine the wall clock measures the load, not the solver
         import game.solver.search as search_module
 
@@ -108,9 +151,14 @@ def main() -> int:
         count = args.count or count
         seconds = args.seconds or seconds
         tally: dict[str, int] = {}
-        numbers = make(game, variant, count, seconds, save=lambda found: write(game, variant, found, seconds, clock),
-                       deals=args.deals, tally=tally)
-        print(f"wrote {write(game, variant, numbers, seconds, clock)} ({len(numbers)} numbers, up to deal {numbers[-1]})", flush=True)
+        keep = frozenset(winnable_numbers(game, variant)) if args.unlisted else frozenset()
+        sliced = f" in {args.slice:g} s slices" if args.slice != 1.0 else ""
+        note = f"{seconds:g} s{clock} per deal{sliced}"
+        if keep:
+            note = f"{how_made(game, variant)}; then the deals that left out, {note}"
+        numbers = make(game, variant, count, seconds, save=lambda found: write(game, variant, found, seconds, clock, note),
+                       deals=args.deals, tally=tally, keep=keep, slice_seconds=args.slice, lines=args.lines)
+        print(f"wrote {write(game, variant, numbers, seconds, clock, note)} ({len(numbers)} numbers, up to deal {numbers[-1]})", flush=True)
         print(f"{name}: deals 1-{sum(tally.values())}: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())),
               flush=True)
     return 0
