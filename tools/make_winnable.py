@@ -155,7 +155,7 @@ def main() -> int:
         sliced = f" in {args.slice:g} s slices" if args.slice != 1.0 else ""
         note = f"{seconds:g} s{clock} per deal{sliced}"
         if keep:
-            note = f"{how_made(game, variant)}; then the deals that left out, {note}"
+            note = f"{how_made(game, variant)}; then, for the deals that left out, {note}"
         numbers = make(game, variant, count, seconds, save=lambda found: write(game, variant, found, seconds, clock, note),
                        deals=args.deals, tally=tally, keep=keep, slice_seconds=args.slice, lines=args.lines)
         print(f"wrote {write(game, variant, numbers, seconds, clock, note)} ({len(numbers)} numbers, up to deal {numbers[-1]})", flush=True)
