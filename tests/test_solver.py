@@ -465,8 +465,13 @@ def test_restarts_are_other_orders_of_the_same_moves_and_the_same_each_time() ->
         [(p.weights, p.chains, p.noise, p._rng, p.beam_width, n) for p, n in again]
     assert len({p.weights for p, _ in searches}) == 24
     assert {p.beam_width for p, _ in searches} >= {0, 10}  # beams and best-first searches
-    budgets = [n for _, n in searches]
-    assert budgets == sorted(budgets) and budgets[-1] > budgets[0]  # they grow
+    budgets: dict[int, list[int]] = {}  # beam width (0: best-first): the budgets of its searches, in turn
+    for p, n in searches:
+        budgets.setdefault(p.beam_width, []).append(n)
+    assert all(ns == sorted(ns) for ns in budgets.values())  # each kind's budgets grow
+    assert all(ns[-1] > ns[0] for ns in budgets.values() if len(ns) > 2)
+    widths = sorted(w for w in budgets if w)
+    assert [budgets[w][0] for w in widths] == sorted(budgets[w][0] for w in widths)  # a wider beam gets more
     _, state = problem.start()
     plain = {tuple(acts) for _, acts, _ in problem.children(state)}
     for p, _ in searches:
