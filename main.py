@@ -23,7 +23,7 @@ import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game import platform as host
+from game import host
 from game.ui.guard import FrameGuard
 from game.ui.launch import build_app
 

@@ -3,7 +3,7 @@
 A fixed function of the local calendar date, the same for every player on
 that date, and always a deal the solver proved winnable where a list ships:
 
-* ``k = deals.today_number(date, game, variant)``: SplitMix64 of the date and
+* ``k = deals.date_number(date, game, variant)``: SplitMix64 of the date and
   the game's pinned daily index (see ``game.engine.deals``); it never changes;
 * today's deal number is entry ``k mod n`` of the shipped list of ``n``
   proven-winnable deal numbers of that variant (``<PREFIX>-<VARIANT>.txt`` in
@@ -25,9 +25,12 @@ from .solver.winnable import winnable_numbers
 
 
 def today_number(date: dt.date, game: str | None = None, variant: str | None = None) -> int:
+    """The deal number of ``date``'s deal of a game variant (default: the
+    first game, its first variant): the date's number (``deals.date_number``)
+    picks it from the variant's winnable list."""
     spec = registry.game(game) if game else registry.default_game()
     variant = variant or spec.variants[0]
-    k = deals.today_number(date, spec.id, variant)
+    k = deals.date_number(date, spec.id, variant)
     numbers = winnable_numbers(spec.id, variant)
     return numbers[k % len(numbers)] if numbers else k
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game.engine import Game, Position, card_text
-from game.engine.cards import RANKS, SUITS, parse_card_token
+from game.engine.cards import RANKS, parse_card_token
 
 FILL = "*"
 

@@ -2,7 +2,7 @@
 
 ``tests/conftest.py`` uses what is here in two ways:
 
-* Stand-ins. Every variable the game (``game.platform.user_data_dir``:
+* Stand-ins. Every variable the game (``game.host.user_data_dir``:
   ``Path.home()``, ``$XDG_DATA_HOME``, ``%APPDATA%``) or a library may read
   to find the user's folders points into a temporary folder: for the whole
   session (from ``pytest_sessionstart``: collection, doctests, fixtures of
@@ -79,11 +79,11 @@ def homes(env: Mapping[str, str]) -> list[Path]:
 
 
 def player_data_folders(env: Mapping[str, str]) -> list[Path]:
-    """The data folders ``game.platform.user_data_dir`` gives for this
+    """The data folders ``game.host.user_data_dir`` gives for this
     environment, on this system and on the others a test may pretend to
     run on, with and without its variables (each one that does not exist
     costs a single ``lstat``)."""
-    from game.platform import APP_NAME, user_data_dir
+    from game.host import APP_NAME, user_data_dir
 
     return _unique(user_data_dir(APP_NAME, env=variables, system=system, home=home)
                    for home in homes(env) for system in (sys.platform, *SYSTEMS) for variables in (env, {}))

@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import platform as gp
+from game import host as gp
 from game.engine import Action, Game
 from game.i18n import translate
 from game.persistence import Persistence

@@ -16,7 +16,7 @@ import pytest
 
 import data_guard
 from data_guard import DataGuard, differences, player_data_folders, snapshot
-from game.platform import APP_NAME, open_storage, user_data_dir
+from game.host import APP_NAME, open_storage, user_data_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
@@ -104,8 +104,8 @@ _SAVED_BY_THE_TEST_BEFORE: list[Path] = []
 
 
 def test_a_game_saved_without_saying_where_lands_in_the_stand_in(real_environ):
-    """The mistake of issue 20 (an app built without --data): the save goes
-    to this test's own home."""
+    """The mistake that once replaced a player's saved game (a test that
+    built the app without --data): the save goes to this test's own home."""
     assert open_storage().set("game", '{"deal": "EH1-N-AAAAAAF"}')
     saved = user_data_dir() / "game.json"
     assert saved.is_file() and Path(os.environ["HOME"]) in saved.parents
@@ -127,7 +127,7 @@ def test_every_test_has_a_fresh_home_of_its_own(real_environ, tmp_path):
 # ---- whole sessions: the guard fails them ---------------------------------------------------
 
 CLEAN = """
-from game.platform import open_storage
+from game.host import open_storage
 
 def test_a_save_without_a_data_folder():
     assert open_storage().set("game", "{}")  # the stand-in's data folder, not the player's
@@ -213,7 +213,7 @@ OPENS_THE_PLAYERS_STORAGE = {"open_storage", "user_data_dir", "make_app"}
 def test_no_tool_builds_the_app_or_a_storage_on_the_players_data_folder():
     """Tools build their apps on a MemoryStorage or a temporary folder:
     build_app always gets storage=, Persistence a storage, and nothing asks
-    the platform for the player's storage or folder."""
+    the host for the player's storage or folder."""
     found = []
     for path in sorted((ROOT / "tools").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -225,13 +225,16 @@ def test_no_tool_builds_the_app_or_a_storage_on_the_players_data_folder():
             if name == "build_app" and "storage" not in keywords:
                 found.append(f"{path.name}:{node.lineno}: build_app without storage=")
             elif name == "Persistence" and not node.args and "storage" not in keywords:
-                found.append(f"{path.name}:{node.lineno}: Persistence() on the platform's storage")
+                found.append(f"{path.name}:{node.lineno}: Persistence() without a storage")
+            elif name == "opening":
+                found.append(f"{path.name}:{node.lineno}: Persistence.opening(), the host's storage")
             elif name in OPENS_THE_PLAYERS_STORAGE:
                 found.append(f"{path.name}:{node.lineno}: {name}()")
     assert found == []
 
 
-@pytest.mark.parametrize("mistake", ["build_app(['--deal', 'EH1-N-AAAAAAF'])", "Persistence()", "open_storage()"])
+@pytest.mark.parametrize("mistake", ["build_app(['--deal', 'EH1-N-AAAAAAF'])", "Persistence()", "open_storage()",
+                                     "Persistence.opening(host.open_storage)"])
 def test_the_tools_check_catches_a_mistake(mistake, tmp_path, monkeypatch):
     tools = tmp_path / "tools"
     tools.mkdir()

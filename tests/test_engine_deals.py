@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 
 from game.engine import DealCodeError, Game, deal_position, format_code, parse_code, registry
 from game.i18n import CATALOGUES, translate
-from game.engine.deals import MAX_DEAL, SplitMix64, deal_order, today_number
+from game.engine.deals import MAX_DEAL, SplitMix64, date_number, deal_order
 
 GOLDEN = Path(__file__).parent / "golden"
 GOLDEN_CODES = sorted(p.stem for p in GOLDEN.glob("*.txt"))
@@ -137,11 +137,11 @@ def test_the_days_raw_number_is_a_fixed_function_of_the_date():
     # Depends only on the date and the games' pinned daily indexes (never on
     # the winnable lists): these numbers never change.
     day = dt.date(2026, 11, 30)
-    assert [today_number(day, g, v) for g, v in
+    assert [date_number(day, g, v) for g, v in
             [("easy-harp", "N"), ("eight-off", "C8"), ("eight-off", "C4"), ("eight-off", "C2")]] == [
         424438, 301921, 793076, 637407]
-    assert today_number(dt.date(2027, 1, 1), "eight-off", "C8") == 319796
-    week = {today_number(day + dt.timedelta(days=i), "easy-harp") for i in range(7)}
+    assert date_number(dt.date(2027, 1, 1), "eight-off", "C8") == 319796
+    week = {date_number(day + dt.timedelta(days=i), "easy-harp") for i in range(7)}
     assert len(week) == 7
 
 
@@ -150,6 +150,8 @@ def test_the_engine_has_no_second_todays_deal():
     from game.engine import deals
 
     assert not hasattr(engine, "today_code") and not hasattr(deals, "today_code")
+    # the date's raw number is not today's deal (game.daily.today_number): another name
+    assert not hasattr(deals, "today_number") and hasattr(deals, "date_number")
 
 
 def test_a_new_game_from_a_code_is_playable():

@@ -1,7 +1,7 @@
 """The hint's rule of thumb never goes back and forth, even without a
 history (game/solver/heuristic.py): ``python -m game hint --position FILE``
 knows nothing of the moves before, so following its guesses one position
-file at a time must not loop (issue 19: Eight Off C8 deal 679593 gave
+file at a time must not loop (Eight Off C8 deal 679593 once gave
 ``c1>r``, then ``r5>c1``, then ``c1>r`` ... for ever)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from game.solver.heuristic import heuristic_action
 STEPS = 40
 WINDOW = 4  # a position coming back within this many hints is a loop (A -> B -> A, or A -> B -> C -> A ...)
 VARIANTS = [("easy-harp", "N"), ("eight-off", "C8"), ("eight-off", "C4"), ("eight-off", "C2")]
-ISSUE_DEAL = format_code("eight-off", "C8", 679593)  # EO1-C8-AABMRIF
+LOOPING_DEAL = format_code("eight-off", "C8", 679593)  # EO1-C8-AABMRIF
 
 
 def follow(game: Game, steps: int = STEPS) -> list[str]:
@@ -41,9 +41,9 @@ def follow(game: Game, steps: int = STEPS) -> list[str]:
 
 
 # EO1-C8-AABMRIF (deal 679593) after the 11 moves its first hints advise
-# (r3>f, c1>r ×5, c3>c8, c3>f, c5>c1, c5>f, r5>c5): where issue 19's loop
+# (r3>f, c1>r ×5, c3>c8, c3>f, c5>c1, c5>f, r5>c5): where that loop
 # began, the 9 of diamonds on the 10 in column 1 and cell 5 empty.
-ISSUE_LOOP = {"game": "eight-off", "variant": "C8", "deal": ISSUE_DEAL,
+LOOP_START = {"game": "eight-off", "variant": "C8", "deal": LOOPING_DEAL,
               "columns": [["TD", "9D"], ["QS", "2C", "6H", "2S", "4S", "8S"], ["TC", "JC", "7D", "QD"],
                           ["QH", "3C", "8H", "KD", "6C", "7C"], ["3D", "KS", "8D", "JH", "TH"],
                           ["AH", "9H", "2H", "AS", "JD", "KH"], ["5H", "4H", "5S", "KC", "JS", "3H"],
@@ -53,8 +53,8 @@ ISSUE_LOOP = {"game": "eight-off", "variant": "C8", "deal": ISSUE_DEAL,
 
 
 def test_the_issues_deal_no_longer_goes_back_and_forth():
-    follow(Game(deal_position(ISSUE_DEAL)))
-    pos = Position.from_dict(ISSUE_LOOP)
+    follow(Game(deal_position(LOOPING_DEAL)))
+    pos = Position.from_dict(LOOP_START)
     assert heuristic_action(pos) != "c1>r"  # was c1>r, then r5>c1, then c1>r ...
     # the player may still make that move; the hint then brings the 9 back, and not into the cell again
     game = Game(pos)
@@ -86,10 +86,10 @@ def test_following_the_guesses_never_comes_back(game_id, variant):
 
 def test_a_move_and_its_way_back_are_never_both_advised():
     """Wherever the guess is a move the next one could take straight back,
-    the guess after it is not that way back (the issue's deal and 20 deals
+    the guess after it is not that way back (the deal that looped and 20 deals
     of each Eight Off variant, following the guesses)."""
     for variant in ("C8", "C4", "C2"):
-        for code in [format_code("eight-off", variant, n) for n in range(1, 21)] + [ISSUE_DEAL]:
+        for code in [format_code("eight-off", variant, n) for n in range(1, 21)] + [LOOPING_DEAL]:
             game = Game(deal_position(code))
             for _ in range(STEPS):
                 before = game.position.key()
@@ -106,13 +106,13 @@ def test_a_move_and_its_way_back_are_never_both_advised():
 
 
 def test_the_command_line_hint_one_file_at_a_time_does_not_loop(tmp_path, monkeypatch, capsys):
-    """The issue's loop, as a player of the command line meets it: each hint
+    """That loop, as a player of the command line meets it: each hint
     from a position file alone (the search forced to end unknown, as a tiny
     budget does), the advised action played with ``play``, the new position
     written back."""
     monkeypatch.setattr(api, "solve", lambda position, seconds=30.0, max_nodes=None: SolveResult(UNKNOWN))
     path = tmp_path / "position.json"
-    path.write_text(deal_position(ISSUE_DEAL).to_json(), encoding="utf-8")
+    path.write_text(deal_position(LOOPING_DEAL).to_json(), encoding="utf-8")
     keys, played = [], []
     for _ in range(STEPS):
         position = Position.from_json(path.read_text(encoding="utf-8"))

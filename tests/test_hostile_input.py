@@ -1,10 +1,9 @@
-"""Hostile input to the engine and both command lines (issue 14): ASCII-only
+"""Hostile input to the engine and both command lines: ASCII-only
 notation, bounded numbers, short quotes in errors, a linear JSON pre-check,
 bounded reads, and one-line errors instead of tracebacks."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys

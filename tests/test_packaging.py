@@ -24,7 +24,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = "page.tmpl"  # our page template, at the project root as in the README's command
 RUNTIME = "https://pygame-web.github.io/cdn/0.9.3/"
-APK_BUDGET = 1_500_000  # bytes, the goal for the download
+APK_BUDGET = 1_500_000  # bytes: what a player downloads before the game starts (fonts are most of it)
 
 # Runs pygbag in a Python whose sockets refuse to connect: any network use
 # (a missing template or icon, a CDN lookup) fails fast instead of retrying.

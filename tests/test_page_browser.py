@@ -12,7 +12,7 @@ leaves the machine.
 The CDN answers with a stand-in for pygbag 0.9.3's pythons.js that does what
 the real start-up does with the page (calls custom_onload, waits for the
 page's fetch of the archive, opens gameArchiveUrl the way pythons.js'
-cross_file does) and hands text over the way game/platform.py does (ASCII
+cross_file does) and hands text over the way game/host.py does (ASCII
 JSON). --dump-dom then shows what the page made of it.
 
 Chromium: Debian's `chromium` package (.ci/run installs it when missing).
@@ -33,7 +33,7 @@ from pathlib import Path
 
 import pytest
 
-from game.platform import to_page
+from game.host import to_page
 from tests.test_packaging import build, copy_tree
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -58,12 +58,12 @@ STAND_IN = """
   } catch (error) {
     root.dataset.archiveMagic = "error: " + error;
   }
-  // game/platform.py announce(): ASCII JSON over the bridge
+  // game/host.py announce(): ASCII JSON over the bridge
   window.gameAnnounce(%(announce)s);
   root.dataset.viewport = window.gameViewport();
   root.dataset.window = `${window.innerWidth}x${window.innerHeight}x${window.devicePixelRatio}`;
   if (window.gameArchiveStatus === "ready") window.gameReady();  // main.py's first frame
-  // game/platform.py copy_text() (L), then copy_outcome() in the next frames
+  // game/host.py copy_text() (L), then copy_outcome() in the next frames
   root.dataset.copyAnswer = String(window.gameCopy(%(link)s));
   for (let i = 0; i < 100 && window.gameCopied() === "pending"; i++) await new Promise((go) => setTimeout(go, 20));
   root.dataset.copyOutcome = String(window.gameCopied());

@@ -14,6 +14,7 @@ from game.persistence import Persistence
 from game.session import Session
 from game.persistence.savegame import SaveError
 from game.persistence.storage import FileStorage, MemoryStorage
+from tests.savegame_v1 import dump_game_v1
 from tests.storage_helpers import easy_harp_two_kings_left, eight_off_one_king_left
 
 DEALS = ["EH1-N-AAAAAAF", "EO1-C8-AAAAAFA", "EO1-C2-AAAAAAT"]
@@ -42,7 +43,7 @@ def record(game: Game, elapsed: float = 42.5) -> dict:
 
 def record_v1(game: Game, elapsed: float = 42.5) -> dict:
     """The same game as the game saved it before format 2."""
-    return json.loads(json.dumps(savegame.dump_game_v1(game, elapsed)))
+    return json.loads(json.dumps(dump_game_v1(game, elapsed)))
 
 
 # ---- resume after a restart ----------------------------------------------------------------
@@ -443,16 +444,16 @@ def test_any_value_replaced_by_any_odd_value_is_a_save_error_never_a_crash():
 
 def test_the_game_never_writes_a_count_its_reader_refuses():
     from game.engine import Position
-    from game.engine.rules import MAX_COUNT
+    from game.engine.rules import MAX_SCORE_AND_MOVES
 
     data = Game.from_deal("EO1-C8-AAAAAFA").position.to_dict()
-    data.update(moves=MAX_COUNT, score=MAX_COUNT - 1)
+    data.update(moves=MAX_SCORE_AND_MOVES, score=MAX_SCORE_AND_MOVES - 1)
     game = Game(Position.from_dict(data))  # accepted: at the bound
     scoring = [a for a in game.legal_actions() if game.check(a).points > 0]
     assert scoring and game.play(scoring[0]).ok and game.play("c7>r").ok
-    assert (game.position.moves, game.position.score) == (MAX_COUNT, MAX_COUNT)
-    assert Position.from_dict(game.position.to_dict()).moves == MAX_COUNT  # reads back
+    assert (game.position.moves, game.position.score) == (MAX_SCORE_AND_MOVES, MAX_SCORE_AND_MOVES)
+    assert Position.from_dict(game.position.to_dict()).moves == MAX_SCORE_AND_MOVES  # reads back
     resumed = savegame.loads_game(savegame.dumps_game(game, 1))
-    assert resumed.history_problem is None and resumed.game.position.score == MAX_COUNT
+    assert resumed.history_problem is None and resumed.game.position.score == MAX_SCORE_AND_MOVES
     assert resumed.game.undo().ok and resumed.game.undo().ok
-    assert resumed.game.position.score == MAX_COUNT - 1
+    assert resumed.game.position.score == MAX_SCORE_AND_MOVES - 1

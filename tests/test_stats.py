@@ -205,13 +205,15 @@ def test_a_won_game_replaced_without_game_won_still_counts_as_a_win(tmp_path):
 
 
 def test_statistics_counters_stop_where_their_reader_stops():
-    from game.engine.rules import MAX_COUNT
+    from game.engine.rules import MAX_SCORE_AND_MOVES
+    from game.persistence.stats import MAX_GAMES
 
     stats = Statistics()
     stats.record("eight-off", "C8", won=True, seconds=10, score=5)
     figures = stats.variants["eight-off/C8"]
-    figures.played = figures.won = figures.current_streak = figures.best_streak = MAX_COUNT
+    figures.played = figures.won = figures.current_streak = figures.best_streak = MAX_GAMES
     Statistics.from_json(stats.to_json())  # accepted: at the bound
-    stats.record("eight-off", "C8", won=True, seconds=10, score=MAX_COUNT * 5)
+    stats.record("eight-off", "C8", won=True, seconds=10, score=MAX_SCORE_AND_MOVES * 5)
     again = Statistics.from_json(stats.to_json()).get("eight-off", "C8")  # and still after one more game
-    assert (again.played, again.won, again.best_streak, again.best_score) == (MAX_COUNT,) * 4
+    assert (again.played, again.won, again.best_streak) == (MAX_GAMES,) * 3
+    assert again.best_score == MAX_SCORE_AND_MOVES

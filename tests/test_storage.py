@@ -364,7 +364,7 @@ def test_the_language_shown_is_never_kept_unless_chosen(tmp_path):
     assert again.language(system="vi") == "hu"
 
 
-# ---- broken disks and odd files (issue 14) -------------------------------------------------
+# ---- broken disks and odd files ------------------------------------------------------------
 
 
 def _saved_twice(folder: Path) -> tuple[dict, dict]:
@@ -604,14 +604,11 @@ def test_a_folder_in_the_backup_slot_is_set_aside_and_saves_go_on(tmp_path):
     assert (tmp_path / "game.json.bak.bad").is_dir()
 
 
-def test_no_storage_to_open_at_all_means_play_in_memory(monkeypatch):
-    import game.platform
-
+def test_no_storage_to_open_at_all_means_play_in_memory():
     def no_home(*args, **kwargs):
         raise RuntimeError("Could not determine home directory.")
 
-    monkeypatch.setattr(game.platform, "open_storage", no_home)
-    persistence = Persistence()
+    persistence = Persistence.opening(no_home)
     loaded = persistence.load_all()
     assert loaded.notices == ["notice.records_unreadable"] and "home directory" in loaded.problems[0]
     assert isinstance(persistence.storage, MemoryStorage)

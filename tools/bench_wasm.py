@@ -14,7 +14,7 @@
    in the middle of an Easy Harp search, timed alone.
 2. The worst save after a move: a game played through, saved after every
    action exactly as the window saves it (``Persistence.save_game`` into
-   ``BrowserStorage`` over the page adapter of game/platform.py, with an
+   ``BrowserStorage`` over the page adapter of game/host.py, with an
    in-memory localStorage), undo history growing all the way.
 
 Beside each worst time it prints the CPU time the process spent in it (a
@@ -39,12 +39,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.engine import Game, deals  # noqa: E402
 from game.persistence import Persistence  # noqa: E402
 from game.persistence.storage import BrowserStorage, DictLocalStorage  # noqa: E402
-from game.platform import APP_NAME, PageStorage  # noqa: E402
+from game.host import APP_NAME, PageStorage  # noqa: E402
 from game.solver.search import SolverTask  # noqa: E402
 
 try:
     from game.solver.search import sweep  # noqa: E402
-except ImportError:  # a solver from before issue 13's sweeping (to compare): it frees at once
+except ImportError:  # an older solver, which frees a search's tables at once, not a slice at a time (to compare)
 
     def sweep(budget_seconds: float) -> bool:
         return False

@@ -29,8 +29,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import pygame  # noqa: E402
-
 from game.engine import Game, Position  # noqa: E402
 from game.persistence.storage import MemoryStorage  # noqa: E402
 from game.ui.launch import build_app  # noqa: E402

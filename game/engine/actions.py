@@ -20,7 +20,7 @@ from .notation import quote, strip, whole_number, words
 
 COLUMN, WASTE, STOCK, FOUNDATION, CELL = "c", "w", "s", "f", "r"
 MAX_INDEX = {COLUMN: 9, FOUNDATION: 8, CELL: 8}
-MAX_COUNT = 9999  # SRC.N: a larger N than the column holds is a refusal; more digits are unreadable
+MAX_CARDS_IN_ACTION = 9999  # SRC.N: a larger N than the column holds is a refusal; more digits are unreadable
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ class Action:
         if count_text is not None:
             if src.kind != COLUMN:
                 raise ActionSyntaxError(f"{quote(src_text + '.' + count_text)}: only a column can give several cards")
-            count = whole_number(count_text, f"{src_text}: the number of cards", MAX_COUNT, ActionSyntaxError)
+            count = whole_number(count_text, f"{src_text}: the number of cards", MAX_CARDS_IN_ACTION, ActionSyntaxError)
             if count < 1:
                 raise ActionSyntaxError(f"{quote(src_text + '.' + count_text)}: the number of cards starts at 1")
         return cls(MOVE, src, dst, count)

@@ -30,9 +30,9 @@ definition is the five lines of ``SplitMix64.next``:
 The shuffled deck is then dealt from its first card on by the game's own
 ``deal`` (see ``easy_harp.deal`` and ``eight_off.deal``).
 
-Today's number
---------------
-``today_number(date, game, variant)`` is ``1 + SplitMix64(seed).next() %
+A date's number
+---------------
+``date_number(date, game, variant)`` is ``1 + SplitMix64(seed).next() %
 999999`` with ``seed = date.toordinal() * 1000 + daily_index * 10 +
 variant's place`` (``daily_index`` is pinned in the game's spec: Easy Harp 0,
 Eight Off 1): the same for every player on that calendar date, different for
@@ -182,9 +182,10 @@ def deal_order(game: str, number: int) -> list[int]:
     return shuffled(list(range(52)) * spec.decks, number + GOLDEN * spec.seed)
 
 
-def today_number(date: _dt.date, game: str, variant: str | None = None) -> int:
-    """The date's raw number for a game variant (see the module docstring);
-    ``game.daily`` turns it into today's deal."""
+def date_number(date: _dt.date, game: str, variant: str | None = None) -> int:
+    """The date's raw number for a game variant (see the module docstring),
+    not a deal to play: ``game.daily.today_number`` turns it into the day's
+    deal number."""
     spec = _spec(game)
     variant = variant or spec.variants[0]
     if variant not in spec.variants:

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .cards import rank_of, suit_of
 from .registry import Dealt, GameSpec, register
-from .rules import Rules
-
-if TYPE_CHECKING:  # for the annotations only
-    from .position import Position
+from .rules import Rules, Table
 
 GAME = "eight-off"
 
@@ -34,7 +29,7 @@ class EightOffRules(Rules):
             return "one-rank-lower"
         return None
 
-    def group_limit(self, pos: "Position", target: int, src: int | None) -> int:
+    def group_limit(self, pos: Table, target: int, src: int | None) -> int:
         """(free cells + 1) x 2^(empty columns), counted before the move and
         without the target column (nor one the move empties)."""
         empty = sum(1 for i, col in enumerate(pos.columns) if not col and i != target and i != src)

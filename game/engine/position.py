@@ -17,7 +17,7 @@ from .actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile, cell, column,
 from .cards import card_text, parse_card_token, rank_of, suit_of, SUITS
 from .errors import CardError, DealCodeError, PositionError
 from .notation import quote
-from .rules import MAX_COUNT, Rules
+from .rules import MAX_SCORE_AND_MOVES, Rules
 
 
 @dataclass
@@ -67,9 +67,6 @@ class Position:
             tuple(self.waste),
             tuple(self.cells),
         )
-
-    def face_down(self, col: int, row: int) -> bool:
-        return row < self.hidden[col]
 
     # ---- piles --------------------------------------------------------------
 
@@ -246,7 +243,7 @@ def _count(data: dict, key: str) -> int:
     value = data.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise PositionError(f"{key!r} must be a whole number of at least 0, got {quote(value)}")
-    if value > MAX_COUNT:
+    if value > MAX_SCORE_AND_MOVES:
         raise PositionError(f"{key!r} is impossibly large ({quote(value)})")
     return value
 

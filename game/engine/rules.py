@@ -9,7 +9,7 @@ out. Nothing here keeps state between calls: the position holds it all.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator, Protocol
 
 from .actions import (
     CELL, COLUMN, DRAW, DTAP, FOUNDATION, MOVE, STOCK, TAP, UNDO, WASTE,
@@ -17,12 +17,31 @@ from .actions import (
 )
 from .cards import ACE, KING, rank_of, suit_of
 
-if TYPE_CHECKING:  # for the annotations only: the position module builds on this one
-    from .position import Position
+# The largest score and the largest move counter: a position's reader refuses
+# more, so playing stops counting there (the game never holds what it can't
+# read back).
+MAX_SCORE_AND_MOVES = 10**9
 
-# The largest score and move counter: a position's reader refuses more, so
-# playing stops counting there (the game never holds what it can't read back).
-MAX_COUNT = 10**9
+
+class Table(Protocol):
+    """What the rules read and change of a position: its piles, its score
+    and its move counter. ``game.engine.position.Position`` is one; the
+    position module builds on this one (a position knows its rules), so the
+    rules name what they use instead of importing the position."""
+
+    columns: list[list[int]]
+    hidden: list[int]  # face-down cards at the bottom of each column
+    foundations: list[list[int]]
+    stock: list[int]
+    waste: list[int]
+    cells: list[int | None]
+    score: int
+    moves: int
+
+    def cards(self, pile: Pile) -> list[int]: ...
+    def hidden_count(self, pile: Pile) -> int: ...
+    def remove(self, pile: Pile, count: int) -> None: ...
+    def add(self, pile: Pile, cards: tuple[int, ...] | list[int]) -> None: ...
 
 # The contract's rule ids, in its table order: a move that breaks several
 # rules is refused with the first of them.
@@ -115,7 +134,7 @@ class Rules:
     def count_refusal_before_build(self, count: int, first: int, target_empty: bool) -> str | None:
         return None
 
-    def group_limit(self, pos: "Position", target: int, src: int | None) -> int | None:
+    def group_limit(self, pos: Table, target: int, src: int | None) -> int | None:
         return None
 
     # ---- piles --------------------------------------------------------------
@@ -130,7 +149,7 @@ class Rules:
             return self.cell_count > 0 and (index is None or index < self.cell_count)
         return self.has_stock  # waste and stock
 
-    def foundation_for(self, pos: "Position", card: int) -> int | None:
+    def foundation_for(self, pos: Table, card: int) -> int | None:
         """The first foundation slot that takes ``card``."""
         suit, rank = suit_of(card), rank_of(card)
         for i, slot_suit in enumerate(self.foundation_suits):
@@ -141,12 +160,12 @@ class Rules:
                 return i
         return None
 
-    def free_cells(self, pos: "Position") -> int:
+    def free_cells(self, pos: Table) -> int:
         return sum(1 for c in pos.cells if c is None)
 
     # ---- resolving actions --------------------------------------------------
 
-    def resolve(self, pos: "Position", action: Action) -> Move | Refusal:
+    def resolve(self, pos: Table, action: Action) -> Move | Refusal:
         kind = action.kind
         if kind == DRAW:
             return self.resolve_draw(pos)
@@ -158,7 +177,7 @@ class Rules:
             raise ValueError("undo is the game's business, not a move")
         raise ValueError(f"unknown action kind {kind!r}")
 
-    def resolve_draw(self, pos: "Position") -> Move | Refusal:
+    def resolve_draw(self, pos: Table) -> Move | Refusal:
         if not self.has_stock:
             return Refusal("bad-destination")
         if pos.stock:
@@ -167,7 +186,7 @@ class Rules:
             return Move(TURN, Pile(WASTE), Pile(STOCK), tuple(pos.waste))
         return Refusal("stock-empty")
 
-    def pick(self, pos: "Position", src: Pile, count: int) -> list[int] | Refusal:
+    def pick(self, pos: Table, src: Pile, count: int) -> list[int] | Refusal:
         """The cards a drag of ``count`` cards from ``src`` takes, or why it
         takes none (``empty-source``, ``face-down``). A window asks this when
         the player picks cards up, before any destination is known."""
@@ -191,7 +210,7 @@ class Rules:
         window puts the cards back quietly instead of showing a refusal."""
         return dst == src or (src.kind == FOUNDATION and dst.kind == FOUNDATION)
 
-    def resolve_drag(self, pos: "Position", src: Pile, count: int, dst: Pile) -> Move | Refusal:
+    def resolve_drag(self, pos: Table, src: Pile, count: int, dst: Pile) -> Move | Refusal:
         cards = self.pick(pos, src, count)
         if isinstance(cards, Refusal):
             return cards
@@ -229,7 +248,7 @@ class Rules:
                 return Refusal("group-too-large", limit)
         return self._move(pos, src, dst, cards)
 
-    def _move(self, pos: "Position", src: Pile, dst: Pile, cards: list[int]) -> Move:
+    def _move(self, pos: Table, src: Pile, dst: Pile, cards: list[int]) -> Move:
         flip = False
         points = 0
         if src.kind == COLUMN:
@@ -243,7 +262,7 @@ class Rules:
             points += self.waste_to_column_points
         return Move(MOVE, src, dst, tuple(cards), flip, points)
 
-    def resolve_tap(self, pos: "Position", pile: Pile, double: bool) -> Move | Refusal:
+    def resolve_tap(self, pos: Table, pile: Pile, double: bool) -> Move | Refusal:
         if pile.kind == STOCK:
             return self.resolve_draw(pos)
         if pile.kind == FOUNDATION:
@@ -263,7 +282,7 @@ class Rules:
                 return result
         return Refusal("no-target")
 
-    def double_tap_places(self, pos: "Position", src: Pile, card: int) -> Iterator[Pile]:
+    def double_tap_places(self, pos: Table, src: Pile, card: int) -> Iterator[Pile]:
         """After the foundation: the longest column that takes the card (ties:
         leftmost), an empty column if it takes the card (unless the card is
         alone in its column already), then the first empty cell."""
@@ -288,10 +307,10 @@ class Rules:
 
     # ---- applying -----------------------------------------------------------
 
-    def apply(self, pos: "Position", move: Move) -> None:
+    def apply(self, pos: Table, move: Move) -> None:
         """Carry out a resolved move (no checks) and count it."""
-        pos.moves = min(pos.moves + 1, MAX_COUNT)
-        pos.score = min(pos.score + move.points, MAX_COUNT)
+        pos.moves = min(pos.moves + 1, MAX_SCORE_AND_MOVES)
+        pos.score = min(pos.score + move.points, MAX_SCORE_AND_MOVES)
         if move.kind == DRAW:
             pos.waste.append(pos.stock.pop())
             return
@@ -306,7 +325,7 @@ class Rules:
 
     # ---- listing legal moves -------------------------------------------------
 
-    def legal_actions(self, pos: "Position") -> list[Action]:
+    def legal_actions(self, pos: Table) -> list[Action]:
         """Every drag (and draw) that would be accepted, one action per
         distinct outcome: foundations as ``f``, cells as ``r``. The same
         checks as ``resolve_drag``, ordered for speed (a test holds the two

@@ -1,7 +1,9 @@
 """What the window calls to keep the player's things: the game in progress,
-the statistics and the settings, on the platform's storage.
+the statistics and the settings, on the storage it is handed.
 
-    persistence = Persistence()              # or Persistence(some_storage)
+    persistence = Persistence(storage, system_language="vi-VN")  # tests, tools: memory or a folder
+    persistence = Persistence.opening(host.open_storage, system_language=host.preferred_language())
+    # (the player's records, as game.ui.launch opens them: in memory if they can't be)
     loaded = persistence.load_all()          # at start-up
     ...                                      # show loaded.notices once
     persistence.save_game(game, elapsed, counted)  # after every accepted action and undo
@@ -58,16 +60,17 @@ class Loaded:
 
 
 class Persistence:
-    def __init__(self, storage: Storage | None = None) -> None:
-        self.unavailable: str | None = None  # why the platform's storage couldn't be opened
-        if storage is None:
-            from ..platform import open_storage
+    """The player's records on ``storage``. Where the game runs (which
+    storage, which language the system asks for) is not decided here: the
+    caller hands it in, from ``game.host`` for the player's own records.
+    ``system_language`` (a tag such as ``vi-VN``, or None) is used until the
+    player chooses a language; ``unavailable`` says why ``storage`` is not
+    the storage that was asked for (see ``opening``)."""
 
-            try:
-                storage = open_storage()
-            except Exception as exc:  # e.g. no home folder to be found: play on in memory
-                self.unavailable = f"no storage: {exc}"
-                storage = MemoryStorage()
+    def __init__(self, storage: Storage, *, system_language: str | None = None,
+                 unavailable: str | None = None) -> None:
+        self.unavailable = unavailable  # why the storage asked for couldn't be opened
+        self.system_language = system_language
         self.storage = storage
         self.stats = Statistics()
         self.settings = Settings()
@@ -75,6 +78,18 @@ class Persistence:
         self._save_failed = False
         self._cache: dict = {}
         self.hands_off: set[str] = set()  # keys whose record can't be read: left alone this session
+
+    @classmethod
+    def opening(cls, open_storage: Callable[[], Storage], *, system_language: str | None = None) -> "Persistence":
+        """On the storage ``open_storage()`` opens (``game.host.open_storage``
+        for the player's records), or in memory when it can't be opened (no
+        home folder to be found, say): play goes on, and ``load_all`` tells
+        the player once (``notice.records_unreadable``)."""
+        try:
+            storage = open_storage()
+        except Exception as exc:
+            return cls(MemoryStorage(), system_language=system_language, unavailable=f"no storage: {exc}")
+        return cls(storage, system_language=system_language)
 
     # ---- start-up --------------------------------------------------------------------
 
@@ -200,12 +215,10 @@ class Persistence:
 
     def language(self, command_line: str | None = None, system: str | None = None) -> str:
         """The catalogue to use: ``command_line`` (``--lang``), else the
-        player's choice, else ``system`` (default: the system's or browser's
-        language, from the platform module), else English."""
+        player's choice, else ``system`` (default: ``system_language``, the
+        system's or browser's language as the caller gave it), else English."""
         if system is None:
-            from ..platform import preferred_language
-
-            system = preferred_language()
+            system = self.system_language
         return choose_language(command_line, self.settings.chosen_lang, system)
 
     def pop_notices(self) -> list[str]:

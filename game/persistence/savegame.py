@@ -26,8 +26,9 @@ position's (undo never lowers it), so it comes back as it was.
 A damaged history does not cost the player the game: ``load_game`` then
 resumes the position without undo and says so in ``history_problem``.
 Records of format 1 (a snapshot per undo step) are still read, with the
-checks they always had; ``dump_game_v1`` writes one, for the tests of that
-and for ``tools/bench_save.py``.
+checks they always had; the game never writes one again (the tests'
+``tests/savegame_v1.py`` does, for the tests of that and for
+``tools/bench_save.py``).
 """
 
 from __future__ import annotations
@@ -38,9 +39,9 @@ from dataclasses import dataclass
 
 from ..engine import Game, Move, Pile, Position, PositionError, UNDO_LIMIT, deal_position
 from ..engine.actions import DRAW, MOVE, Action
-from ..engine.cards import card_text, parse_card_token
+from ..engine.cards import parse_card_token
 from ..engine.errors import EngineInputError
-from ..engine.rules import MAX_COUNT, TURN, Refusal
+from ..engine.rules import MAX_SCORE_AND_MOVES, TURN, Refusal
 from ..engine import jsontext
 from .storage import NOT_A_RECORD
 
@@ -75,17 +76,6 @@ class SavedGame:
 
 
 # ---- writing -----------------------------------------------------------------------------
-
-
-def _move_dict(move: Move) -> dict:
-    return {
-        "kind": move.kind,
-        "src": None if move.src is None else str(move.src),
-        "dst": None if move.dst is None else str(move.dst),
-        "cards": [card_text(c) for c in move.cards],
-        "flip": move.flip,
-        "points": move.points,
-    }
 
 
 def _action_text(move: Move) -> str:
@@ -135,37 +125,6 @@ def dumps_game(game: Game, elapsed: float, counted: bool = False, cache: dict | 
     return json.dumps(dump_game(game, elapsed, counted, cache), ensure_ascii=True, separators=(",", ":"))
 
 
-def dump_game_v1(game: Game, elapsed: float, counted: bool = False, cache: dict | None = None) -> dict:
-    """The record of ``game`` in format 1 (a snapshot per undo step), as
-    this game wrote it before format 2; ``cache`` reuses the steps already
-    written, as it did then."""
-    history = []
-    fresh: dict = {}
-    for entry in game.history_snapshots():
-        step = cache.get(entry) if cache is not None else None
-        if step is None:
-            before, move = entry
-            snapshot = game.position.restored(before).to_dict()
-            step = {
-                "position": {k: snapshot[k] for k in _PILE_KEYS if k in snapshot},
-                "score": snapshot["score"],
-                "move": _move_dict(move),
-            }
-        fresh[entry] = step
-        history.append(step)
-    if cache is not None:
-        cache.clear()
-        cache.update(fresh)
-    return {
-        "schema": SCHEMA,
-        "version": 1,
-        "position": game.position.to_dict(),
-        "elapsed": round(float(elapsed), 3),
-        "counted": bool(counted),
-        "history": history,
-    }
-
-
 # ---- reading ---------------------------------------------------------------------------------
 
 
@@ -192,7 +151,7 @@ def check_keys(data: dict, allowed: set[str], where: str, required: set[str] | N
         raise SaveError(f"{where}: missing {missing[0]!r}")
 
 
-def whole_number(value: object, where: str, maximum: int = MAX_COUNT) -> int:
+def whole_number(value: object, where: str, maximum: int = MAX_SCORE_AND_MOVES) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise SaveError(f"{where} must be a whole number, got {type(value).__name__}")
     if not 0 <= value <= maximum:

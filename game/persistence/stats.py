@@ -19,12 +19,13 @@ import json
 from dataclasses import dataclass, field
 
 from ..engine import registry
-from ..engine.rules import MAX_COUNT
+from ..engine.rules import MAX_SCORE_AND_MOVES
 from .savegame import SaveError, check_header, check_keys, parse_json, whole_number
 
 SCHEMA = "easy-harp-eight-off/stats"
 VERSION = 1
 RECENT = 30  # games kept for the chart
+MAX_GAMES = 10**9  # games played, won and won in a row, per game and variant
 MAX_GAME_SECONDS = 10**8
 MAX_TOTAL = 10**12
 
@@ -68,20 +69,20 @@ class VariantStats:
 
     def record(self, won: bool, seconds: int, score: int) -> None:
         """Count one game. Every figure stops at the bound its reader
-        accepts (``MAX_COUNT`` games, ``MAX_TOTAL`` seconds), so what is
-        written always reads back."""
-        self.played = min(self.played + 1, MAX_COUNT)
+        accepts (``MAX_GAMES`` games, ``MAX_SCORE_AND_MOVES`` points,
+        ``MAX_TOTAL`` seconds), so what is written always reads back."""
+        self.played = min(self.played + 1, MAX_GAMES)
         self.total_seconds = min(self.total_seconds + seconds, MAX_TOTAL)
-        self.best_score = max(self.best_score, min(score, MAX_COUNT))
+        self.best_score = max(self.best_score, min(score, MAX_SCORE_AND_MOVES))
         if won:
-            self.won = min(self.won + 1, MAX_COUNT)
-            self.current_streak = min(self.current_streak + 1, MAX_COUNT)
+            self.won = min(self.won + 1, MAX_GAMES)
+            self.current_streak = min(self.current_streak + 1, MAX_GAMES)
             self.best_streak = max(self.best_streak, self.current_streak)
             if self.fastest_win is None or seconds < self.fastest_win:
                 self.fastest_win = seconds
         else:
             self.current_streak = 0
-        self.recent.append(GameResult(won, seconds, min(score, MAX_COUNT)))
+        self.recent.append(GameResult(won, seconds, min(score, MAX_SCORE_AND_MOVES)))
         del self.recent[:-RECENT]
 
     def to_dict(self) -> dict:
@@ -102,11 +103,11 @@ class VariantStats:
             raise SaveError(f"{where} is not a JSON object")
         check_keys(data, _VARIANT_KEYS, where)
         s = cls(
-            played=whole_number(data["played"], f"{where} 'played'"),
-            won=whole_number(data["won"], f"{where} 'won'"),
-            current_streak=whole_number(data["current_streak"], f"{where} 'current_streak'"),
-            best_streak=whole_number(data["best_streak"], f"{where} 'best_streak'"),
-            best_score=whole_number(data["best_score"], f"{where} 'best_score'"),
+            played=whole_number(data["played"], f"{where} 'played'", MAX_GAMES),
+            won=whole_number(data["won"], f"{where} 'won'", MAX_GAMES),
+            current_streak=whole_number(data["current_streak"], f"{where} 'current_streak'", MAX_GAMES),
+            best_streak=whole_number(data["best_streak"], f"{where} 'best_streak'", MAX_GAMES),
+            best_score=whole_number(data["best_score"], f"{where} 'best_score'", MAX_SCORE_AND_MOVES),
             fastest_win=None
             if data["fastest_win"] is None
             else whole_number(data["fastest_win"], f"{where} 'fastest_win'", MAX_GAME_SECONDS),
@@ -133,7 +134,7 @@ class VariantStats:
             s.recent.append(GameResult(
                 item["won"],
                 whole_number(item["seconds"], f"{at} 'seconds'", MAX_GAME_SECONDS),
-                whole_number(item["score"], f"{at} 'score'"),
+                whole_number(item["score"], f"{at} 'score'", MAX_SCORE_AND_MOVES),
             ))
         return s
 

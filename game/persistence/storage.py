@@ -266,13 +266,11 @@ class FileStorage(Storage):
             except OSError as exc:
                 self.last_error = f"could not delete {path}: {exc}"
 
-    def bad_path(self, key: str, *, backup: bool = False) -> Path:
-        """Where the next record set aside goes: ``<key>.json.bad`` (or
-        ``.bak.bad``), then ``.bad2``, ``.bad3`` ...: never over an older copy.
-        Making room for it, the oldest copies beyond ``MAX_BAD_COPIES`` go."""
-        return self._free_bad(f"{check_key(key)}.json" + (".bak" if backup else ""))
-
     def _free_bad(self, stem: str) -> Path:
+        """Where the next copy of ``stem`` (``<key>.json`` or ``.json.bak``)
+        set aside goes: ``<stem>.bad``, then ``.bad2``, ``.bad3`` ...: never
+        over an older copy. Making room for it, the oldest copies beyond
+        ``MAX_BAD_COPIES`` go."""
         names = [p.name for p in self.directory.glob(stem + ".bad*")]
         name, drop = next_bad_copy(stem, names)
         for old in drop:

@@ -1,5 +1,5 @@
 """What happens on the table, in words: for screen readers in the browser
-(an ARIA live region, through ``game.platform.announce``) and, natively, as
+(an ARIA live region, through ``game.host.announce``) and, natively, as
 a small status line on screen.
 
 Every text is built from catalogue keys with parameters (card and pile
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from .. import platform
+from .. import host
 from ..engine import Move, Outcome, Pile, Position
 from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
 from ..engine.cards import rank_of, suit_of
@@ -120,7 +120,7 @@ class Announcer:
     """Says things: to the page's live region (browser) and to the status
     line (``show``, set by the table), and says what happens to the game
     in progress once it ``listen``s to the session. ``window`` is the page
-    (None: the platform module finds it; tests hand in a fake one)."""
+    (None: the host module finds it; tests hand in a fake one)."""
 
     def __init__(self, app: "Host") -> None:
         self.app = app
@@ -138,7 +138,7 @@ class Announcer:
             return
         self.last = text
         self.history = (self.history + [text])[-50:]
-        platform.announce(text, window=self.window)
+        host.announce(text, window=self.window)
         if self.show is not None:
             self.show(text)
 

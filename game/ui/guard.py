@@ -4,7 +4,7 @@
 an event, updating or drawing raises, the guard
 
 * logs the whole traceback (stderr natively, the console in the browser,
-  through ``game.platform.report_error``),
+  through ``game.host.report_error``),
 * saves the game in progress through the app's saving (the time played
   since the last save included; the moves were saved as they were made);
   when that save fails too, the message says so instead of "saved", and
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from .. import platform
+from .. import host
 from ..i18n import translate
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class FrameGuard:
         try:
             self.error_frame()
         except Exception as exc:  # the error screen itself failed: log it, keep going
-            platform.report_error("".join(traceback.format_exception(exc)))
+            host.report_error("".join(traceback.format_exception(exc)))
             self.error = one_line(exc)
         return []
 
@@ -82,7 +82,7 @@ class FrameGuard:
 
     def caught(self, exc: BaseException) -> None:
         self.failures += 1
-        platform.report_error("Frame failed (the game goes on):\n" + "".join(traceback.format_exception(exc)))
+        host.report_error("Frame failed (the game goes on):\n" + "".join(traceback.format_exception(exc)))
         self.error = one_line(exc)
         self.drawn = False
         try:
@@ -102,7 +102,7 @@ class FrameGuard:
             keeper = getattr(self.app, "keeper", None)
             return None if keeper is None else keeper.save_in_progress()
         except Exception as exc:
-            platform.report_error("Saving after the failure failed too:\n" + "".join(traceback.format_exception(exc)))
+            host.report_error("Saving after the failure failed too:\n" + "".join(traceback.format_exception(exc)))
             return False
 
     def message(self) -> str:
@@ -121,7 +121,7 @@ class FrameGuard:
             try:
                 self.app = self.rebuild()
             except Exception as exc:
-                platform.report_error("".join(traceback.format_exception(exc)))
+                host.report_error("".join(traceback.format_exception(exc)))
                 self.error, self.drawn = one_line(exc), False
                 return
         self.resume()

@@ -13,7 +13,7 @@ checks, refusals and messages as a drag. Picking up asks the engine too
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -25,7 +25,10 @@ from .layout import Box
 from .sprites import DRAG_LAYER
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from .cardart import CardArt
+    from .layout import Layout
+    from .scene import Host
+    from .sprites import CardSprite, FocusSprite
 
 DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
 DIGITS.update({getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)})
@@ -33,8 +36,30 @@ ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 
 
+class KeyboardTable(Protocol):
+    """What the keyboard plays on: the table scene (``game.ui.table.TableScene``,
+    which makes the keyboard, so the keyboard names what it uses of the
+    table instead of importing it)."""
+
+    app: Host
+    layout: Layout | None
+    art: CardArt
+    cards: dict[Pile, list[CardSprite]]
+    focus_ring: FocusSprite | None
+
+    def card_places(self, pile: Pile, count: int) -> list[tuple[float, float]]: ...
+    def cards_box(self, pile: Pile, row: int | None = None) -> Box: ...
+    def play(self, action: Action | str) -> Outcome: ...
+    def undo(self) -> None: ...
+    def sync(self, animate: bool = True, deal: bool = False) -> None: ...
+    def set_layer(self, sprite: CardSprite, layer: int) -> None: ...
+    def show_drop_marks(self, src: Pile, count: int) -> None: ...
+    def clear_drop_marks(self) -> None: ...
+    def sound(self, name: str) -> None: ...
+
+
 class Keyboard:
-    def __init__(self, table: "TableScene") -> None:
+    def __init__(self, table: KeyboardTable) -> None:
         self.table = table
         self.focus: Pile | None = None
         self.row: int | None = None  # the focused card of a column (None: its top card)

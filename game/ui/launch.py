@@ -8,6 +8,7 @@ import re
 import sys
 from pathlib import Path
 
+from .. import host
 from ..engine import Action, ActionSyntaxError, Game, Position
 from ..engine.errors import EngineInputError
 from ..engine.notation import quote, whole_number, words
@@ -93,27 +94,29 @@ def split_actions(text: str) -> list[str]:
     return out
 
 
-def open_persistence(args: argparse.Namespace, storage=None):
+def open_persistence(args: argparse.Namespace, storage=None, system_language: str | None = None):
     """Where the player's things are kept: ``storage`` if given, else the
     folder of ``--data``, else nothing real for a screenshot (so it never
-    touches the player's save), else the platform's storage."""
+    touches the player's save), else the host's storage (in memory when it
+    can't be opened)."""
     from ..persistence import Persistence
     from ..persistence.storage import FileStorage, MemoryStorage
 
-    if storage is not None:
-        return Persistence(storage)
-    if args.data:
-        return Persistence(FileStorage(args.data))
-    if args.screenshot:
-        return Persistence(MemoryStorage())
-    return Persistence()
+    if storage is None and args.data:
+        storage = FileStorage(args.data)
+    elif storage is None and args.screenshot:
+        storage = MemoryStorage()
+    if storage is None:
+        return Persistence.opening(host.open_storage, system_language=system_language)
+    return Persistence(storage, system_language=system_language)
 
 
 def build_app(argv: list[str] | None = None, *, browser: bool = False, language: str | None = None, storage=None,
               headless: bool = False, now=None):
-    """The app for these arguments. ``browser`` and ``language`` come from
-    the platform module (the UI never guesses its platform); ``storage``,
-    ``headless`` and ``now`` (a clock) are for tests and tools."""
+    """The app for these arguments. ``browser`` and ``language`` (the
+    system's or browser's, by default ``game.host.preferred_language()``)
+    come from the host module (the UI never guesses its platform);
+    ``storage``, ``headless`` and ``now`` (a clock) are for tests and tools."""
     from . import saving
 
     p = parser()
@@ -147,10 +150,11 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     from .app import App
 
-    persistence = open_persistence(args, storage)
+    system_language = host.preferred_language() if language is None else language
+    persistence = open_persistence(args, storage, system_language)
     loaded = persistence.load_all()
     settings = loaded.settings
-    settings.lang = persistence.language(lang, system=language)  # --lang, else kept, else system
+    settings.lang = persistence.language(lang)  # --lang, else kept, else the system's
 
     app = App(size, settings, headless=bool(args.screenshot) or headless, fps=0 if headless else args.fps,
               now=now, browser=browser)

@@ -185,7 +185,6 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
         left = [Pile(CELL, i) for i in range(rules.cell_count)]
     right = [Pile(FOUNDATION, i) for i in range(rules.foundation_count)]
     n_top = len(left) + len(right)
-    nb = max(1, len(buttons))
 
     pad = max(6, round((8 if large else 12) * scale))
     text_size = max(TEXT_FLOOR + 2, round(18 * scale))

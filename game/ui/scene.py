@@ -6,7 +6,9 @@ consumed it (``handle_event`` returns True). A scene shows itself through
 sprites in the app's one layered group, so only what changes is redrawn.
 Scenes and the helpers around them (announcer, hints, saving) are written
 against ``Host``, never against the ``App`` class: the app imports them,
-they don't import the app.
+they don't import the app. ``Host`` names the table scene and the announcer
+by what the others may use of them (``TableView``, ``Voice``), so the
+modules that make those build on this one and nothing here imports them.
 """
 
 from __future__ import annotations
@@ -16,13 +18,14 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 import pygame
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from ..engine import Game, Pile
     from ..persistence import Persistence
     from ..persistence.settings import Settings
     from ..session import Session
-    from .announce import Announcer
+    from .cardart import CardArt
+    from .layout import Box, Layout
     from .sound import Sounds
-    from .table import TableScene
+    from .sprites import StatusSprite
 
 
 class Task(Protocol):
@@ -30,6 +33,32 @@ class Task(Protocol):
 
     def step(self, budget_ms: float) -> bool:  # True while there is more to do
         ...
+
+
+class TableView(Protocol):
+    """What the other scenes and the helpers may use of the table scene
+    (``game.ui.table.TableScene``): where things are drawn, and its one
+    message place."""
+
+    layout: Layout | None
+    art: CardArt
+    status: StatusSprite | None  # the native status line (None in the browser)
+
+    @property
+    def busy(self) -> bool: ...  # cards are gliding or being dragged
+    def cards_box(self, pile: Pile, row: int | None = None) -> Box: ...
+    def tell(self, text: str, kind: str = "say") -> None: ...
+
+
+class Voice(Protocol):
+    """What the scenes may use of the announcer (``game.ui.announce.Announcer``):
+    say a text, or a catalogue key with its parameters; ``show`` is where the
+    native status line shows what is said (set by the table)."""
+
+    show: Callable[[str], None] | None
+
+    def say(self, text: str) -> None: ...
+    def say_key(self, key: str, **params: object) -> None: ...
 
 
 class Host(Protocol):
@@ -43,14 +72,17 @@ class Host(Protocol):
     browser: bool  # the page's live region speaks; no status line on screen
     settings: Settings
     session: Session
-    table: TableScene
     group: pygame.sprite.LayeredDirty
     scenes: list[Scene]
-    announcer: Announcer
     sound: Sounds
     persistence: Persistence | None
     hint_provider: Callable[[], None] | None
     button_names: tuple[str, ...]
+
+    @property
+    def table(self) -> TableView: ...  # read-only here: the app's own is the TableScene
+    @property
+    def announcer(self) -> Voice: ...  # the app's own is the Announcer
 
     def now(self) -> int: ...
     def on(self, name: str, listener: Callable[..., Any]) -> None: ...

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import platform
+from .. import host
 from ..i18n import translate
 from . import theme
 from .dialogs import NoticeDialog
@@ -37,9 +37,9 @@ def share_deal(app: "Host") -> str | None:
     if not code:
         app.announcer.say_key("say.no_link")
         return None
-    link = platform.deal_link(code)
+    link = host.deal_link(code)
     text = link or code
-    copied = platform.copy_text(text)
+    copied = host.copy_text(text)
     if copied is None:  # the page answers later
         app.add_task(CopyWatch(app, text, is_link=bool(link)))
     else:
@@ -67,7 +67,7 @@ class CopyWatch:
         self.since = app.now()
 
     def step(self, budget_ms: float) -> bool:
-        outcome = platform.copy_outcome()
+        outcome = host.copy_outcome()
         if outcome is None and self.app.now() - self.since < WAIT_MS:
             return True
         tell(self.app, self.text, self.is_link, bool(outcome))

@@ -10,8 +10,8 @@ import pygame
 
 from ..i18n import translate
 from . import theme
-from .cardart import CardArt, rounded_mask
-from .fonts import _note as note, fit_text, font, wrap
+from .cardart import CardArt
+from .fonts import _note as note, font, wrap
 from .layout import TEXT_FLOOR, Box, Layout
 from .widgets import Button
 

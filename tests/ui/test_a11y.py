@@ -1,5 +1,5 @@
 """Announcements: a move, a refusal and the win in every language, through
-a fake page (the ARIA live region the platform module writes to), and the
+a fake page (the ARIA live region the host module writes to), and the
 same words on the native status line."""
 
 import pygame
@@ -7,7 +7,7 @@ import pytest
 
 from game.engine import Pile, parse_card
 from game.i18n import translate
-from game.platform import LIVE_REGION_ID
+from game.host import LIVE_REGION_ID
 from game.ui.announce import card_name, describe_focus, pile_name
 
 from .positions import easy_harp, near_won_eight_off

@@ -1,5 +1,6 @@
-"""Odd text typed into the New game code field, and odd text drawn (issue 14
-item 1): the field keeps only what it can show, drawing never raises."""
+"""Odd text typed into the New game code field, and odd text drawn (a
+player may type or paste anything): the field keeps only what it can show,
+drawing never raises."""
 
 import pygame
 import pytest

@@ -2,7 +2,6 @@
 main.py's loop, and the keys of the dialogs."""
 
 import pygame
-import pytest
 
 from game.engine import Pile, parse_card
 from game.engine.cards import RANKS, SUITS

@@ -62,17 +62,17 @@ def test_language_switch_redraws_the_text(driver_for):
 
 def test_main_tells_the_app_which_platform_it_runs_on(monkeypatch, tmp_path):
     """In the browser the announcements go to the page's live region, so the
-    native status line is not drawn; main.py asks the platform module."""
+    native status line is not drawn; main.py asks the host module."""
     import asyncio
 
-    from game import platform
+    from game import host
     from game.ui import launch
 
     from .conftest import main_module
 
     from tests.pygbag_bridge import Page
 
-    monkeypatch.setattr(platform, "is_browser", lambda: True)
+    monkeypatch.setattr(host, "is_browser", lambda: True)
     real_build = launch.build_app
     monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: real_build(argv, headless=True, **kw))
     app = asyncio.run(main_module.main(frames=2, window=Page(hash="#EH1-N-AAAAAAF")))

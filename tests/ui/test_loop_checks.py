@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from .conftest import ROOT, main_module
+from .conftest import ROOT
 
 FORBIDDEN_CALLS = {("time", "sleep"), ("threading", "Thread"), ("asyncio", "to_thread"), ("_thread", "start_new_thread")}
 FORBIDDEN_MODULES = {"threading", "_thread", "concurrent", "multiprocessing"}

@@ -1,6 +1,7 @@
-"""Issue 6 at the window level: the app started twice over the same storage
-puts the player back where they were, undo included; a won game is not
-resumed; damaged data is told once; settings and language are remembered."""
+"""The player's things kept, seen from the window: the app started twice
+over the same storage puts the player back where they were, undo included;
+a won game is not resumed; damaged data is told once; settings and
+language are remembered."""
 
 import pygame
 import pytest
@@ -142,26 +143,41 @@ def test_settings_and_language_are_remembered(storage_factory):
 
 
 def test_language_follows_the_system_until_chosen(monkeypatch):
-    import game.platform
+    import game.host
 
-    monkeypatch.setattr(game.platform, "preferred_language", lambda *a, **k: "vi-VN")
+    monkeypatch.setattr(game.host, "preferred_language", lambda *a, **k: "vi-VN")
     storage = MemoryStorage()
     app = start(storage)
     assert app.settings.lang == "vi"
     app.change_setting("double_tap", False)  # saving other settings doesn't pin the language
-    monkeypatch.setattr(game.platform, "preferred_language", lambda *a, **k: "hu_HU.UTF-8")
+    monkeypatch.setattr(game.host, "preferred_language", lambda *a, **k: "hu_HU.UTF-8")
     assert start(storage).settings.lang == "hu"
 
 
 def test_screenshot_mode_never_touches_the_real_storage(monkeypatch, tmp_path):
-    import game.platform
+    import game.host
 
     def refuse(*a, **k):
         raise AssertionError("the screenshot opened the player's storage")
 
-    monkeypatch.setattr(game.platform, "open_storage", refuse)
+    monkeypatch.setattr(game.host, "open_storage", refuse)
     app = build_app(["--screenshot", str(tmp_path / "x.png"), "--deal", "EH1-N-AAAAAAF", "--actions", "c1>c2"])
     assert isinstance(app.persistence.storage, MemoryStorage)
+
+
+def test_the_window_plays_in_memory_when_the_hosts_storage_cant_be_opened(monkeypatch):
+    import game.host
+
+    def no_home(*a, **k):
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(game.host, "open_storage", no_home)
+    app = build_app(["--size", "1280x720", "--deal", "EO1-C8-AAAAAFA"], headless=True, now=FakeClock())
+    assert isinstance(app.persistence.storage, MemoryStorage)
+    notice = app.top()
+    assert isinstance(notice, dialogs.NoticeDialog) and notice.notices == ["notice.records_unreadable"]
+    notice.close()
+    assert app.table.play("c7>r").ok
 
 
 def test_the_clock_is_kept_without_a_move():

@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import Game, Pile, parse_card
+from game.engine import Pile, parse_card
 from game.engine.actions import CELL, FOUNDATION, STOCK, WASTE
 from game.persistence.settings import clean
 from game.ui import theme

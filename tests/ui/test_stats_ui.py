@@ -1,7 +1,6 @@
-"""The Statistics screen: opened from Options, the figures of issue 6 per
-game and variant, a chart of the last games, and a reset that asks first."""
-
-import pygame
+"""The Statistics screen: opened from Options, the figures per game and
+variant (games played and won, streaks, best score, times), a chart of the
+last games, and a reset that asks first."""
 
 from game.i18n import translate
 from game.persistence.storage import MemoryStorage

@@ -13,7 +13,7 @@ import pytest
 
 from game.cli import main
 from game.engine import Game, Pile, Position, deal_position, parse_code, registry
-from game.engine.deals import today_number
+from game.engine.deals import date_number
 from game.help import pages, page_text
 from game.i18n import CATALOGUES, translate
 from game.ui import dialogs
@@ -84,7 +84,7 @@ def test_mini_cell_golden_deal():
 def test_adding_it_changed_no_deal_and_no_days_deal():
     assert deal_position("EO1-C8-AAAAAAB").text() == (HERE.parent / "golden" / "EO1-C8-AAAAAAB.txt").read_text(
         encoding="utf-8").rstrip("\n")
-    assert today_number(dt.date(2026, 11, 30), "eight-off", "C8") == 301921
+    assert date_number(dt.date(2026, 11, 30), "eight-off", "C8") == 301921
     with pytest.raises(ValueError):  # reusing a pinned seed or daily index is refused
         registry.register(registry.GameSpec(**{**registry.game("mini-cell").__dict__, "id": "copy", "prefix": "CP1"}))
 
@@ -98,7 +98,7 @@ def test_the_command_line_deals_plays_and_knows_today(capsys):
     day = dt.date(2026, 11, 30)
     assert main(["today", "--game", "mini-cell", "--date", day.isoformat()]) == 0
     # no winnable list ships for it: today's deal is the day's own number
-    assert parse_code(capsys.readouterr().out.strip()).number == today_number(day, "mini-cell", "C4")
+    assert parse_code(capsys.readouterr().out.strip()).number == date_number(day, "mini-cell", "C4")
     assert main(["play", "--deal", "MC1-C4-AAAAAAB", "c1>r1", "c1>c1"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert lines[0]["ok"] and lines[1]["rule"] == "bad-destination"

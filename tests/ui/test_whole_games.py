@@ -3,8 +3,6 @@ drags only (the winning lines are the solver's, replayed as pointer input)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from game.engine import Action, Move, Pile

@@ -1,10 +1,13 @@
 """Everything that depends on where the game runs: desktop or browser.
 
-This is the only module that checks ``sys.platform == "emscripten"`` (the
-pygbag build). Everything else asks it: ``is_browser()``, ``open_storage()``,
-``preferred_language()``, ``announce()``, ``user_data_dir()``, and for the
-page: ``viewport_size()``, ``shared_deal()``, ``deal_link()``,
-``copy_text()``, ``copy_outcome()``, ``set_page_language()`` and ``report_error()``.
+Called ``host``, never ``platform``: that is the standard library's module,
+which pygbag extends with the page (``platform.window``) and which its
+start-up script uses by that name. This is the only module that checks
+``sys.platform == "emscripten"`` (the pygbag build). Everything else asks
+it: ``is_browser()``, ``open_storage()``, ``preferred_language()``,
+``announce()``, ``user_data_dir()``, and for the page: ``viewport_size()``,
+``shared_deal()``, ``deal_link()``, ``copy_text()``, ``copy_outcome()``,
+``set_page_language()`` and ``report_error()``.
 
 The browser objects come from the ``window`` attribute that pygbag adds to
 the standard ``platform`` module; functions take them as optional arguments

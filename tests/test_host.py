@@ -1,4 +1,5 @@
-"""The platform module: the browser seen through fakes, the desktop through
+"""The host module (game/host.py, everything that depends on where the game
+runs): the browser seen through fakes, the desktop through
 environment variables. Nothing here touches the real home directory."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game import platform as gp
+from game import host as gp
 from game.persistence.storage import BrowserStorage, DictLocalStorage, FileStorage
 from game.persistence import Persistence
 from game.persistence.settings import Settings
@@ -181,18 +182,65 @@ def test_announce_natively_and_on_a_broken_page_is_harmless():
     assert gp.announce("hello", window=NoDocument()) is False
 
 
-def test_only_the_platform_module_checks_for_emscripten():
+def test_only_the_host_module_checks_for_emscripten():
     offenders = []
     for path in list((ROOT / "game").rglob("*.py")) + [ROOT / "main.py"]:
-        if not path.exists() or path.name == "platform.py" and path.parent.name == "game":
+        if not path.exists() or path == ROOT / "game" / "host.py":
             continue
         if "emscripten" in path.read_text(encoding="utf-8"):
             offenders.append(str(path.relative_to(ROOT)))
     assert offenders == []
 
 
+def platform_bindings(source: str) -> list[str]:
+    """Where ``source`` binds the name ``platform`` to anything but the
+    standard module (``import platform``): an import ``as platform``, a
+    ``from ... import platform``, an assignment, a function, class or
+    argument of that name."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [f"line {node.lineno}: import {a.name} as platform" for a in node.names
+                      if a.asname == "platform" and a.name != "platform"]
+        elif isinstance(node, ast.ImportFrom):
+            found += [f"line {node.lineno}: from {'.' * node.level}{node.module or ''} import {a.name}"
+                      for a in node.names if (a.asname or a.name) == "platform"]
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)) and node.id == "platform":
+            found.append(f"line {node.lineno}: platform = ...")
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == "platform":
+            found.append(f"line {node.lineno}: def/class platform")
+        elif isinstance(node, ast.arg) and node.arg == "platform":
+            found.append(f"line {node.lineno}: an argument named platform")
+    return found
+
+
+def test_one_platform_module_the_standard_one():
+    """Ours is ``game/host.py``: the name ``platform`` is the standard
+    library's module (which pygbag extends with the page, and which its
+    start-up script uses by that name in ``__main__``), so nothing of ours
+    is called that or bound to that name."""
+    assert not (ROOT / "game" / "platform.py").exists() and not (ROOT / "game" / "platform").exists()
+    found = []
+    for path in sorted((ROOT / "game").rglob("*.py")) + [ROOT / "main.py"]:
+        found += [f"{path.relative_to(ROOT)} {where}" for where in platform_bindings(path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+@pytest.mark.parametrize("source", [
+    "from game import host as platform", "from .. import host as platform", "import game.host as platform",
+    "from game import platform", "from . import platform", "platform = host", "def f(platform): pass",
+    "for platform in x: pass",
+])
+def test_the_platform_check_catches_a_binding(source):
+    assert platform_bindings(source)
+
+
+def test_the_platform_check_lets_the_standard_module_be():
+    assert platform_bindings("import platform\nimport platform as _std_platform\nimport sys\nsys.platform") == []
+
+
 def test_stored_data_is_never_unpickled_or_evaluated():
-    for path in sorted((ROOT / "game" / "persistence").glob("*.py")) + [ROOT / "game" / "platform.py"]:
+    for path in sorted((ROOT / "game" / "persistence").glob("*.py")) + [ROOT / "game" / "host.py"]:
         name = path.name
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
@@ -219,17 +267,16 @@ def test_the_language_is_the_players_choice_then_the_systems_then_english(monkey
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
-    persistence = Persistence(MemoryStorage())
-    persistence.load_all()
-    assert persistence.language() == "en"
+    persistence = Persistence(MemoryStorage(), system_language=gp.preferred_language())
+    assert persistence.load_all().settings.lang == "en" and persistence.language() == "en"
     persistence.save_settings(Settings(chosen_lang="xx"))  # a language we don't have
-    assert persistence.language() == "en"
+    assert persistence.language(system=gp.preferred_language()) == "en"
     monkeypatch.setenv("LANG", "tlh_XX.UTF-8")
     monkeypatch.setattr(gp.locale, "getlocale", lambda *a: (None, None))
-    assert persistence.language() == "en"
+    assert persistence.language(system=gp.preferred_language()) == "en"
     monkeypatch.setattr(gp, "browser_window", lambda: FakeWindow("en-AU"))
     persistence.save_settings(Settings(chosen_lang=None))
-    assert persistence.language() == "en"
+    assert persistence.language(system=gp.preferred_language()) == "en"
 
 
 def test_a_language_we_have_is_picked_from_the_browser(monkeypatch):
@@ -237,9 +284,8 @@ def test_a_language_we_have_is_picked_from_the_browser(monkeypatch):
     from game.persistence.storage import MemoryStorage
 
     monkeypatch.setitem(i18n.CATALOGUES, "vi", {})  # whether or not the catalogue exists yet
-    persistence = Persistence(MemoryStorage())
-    persistence.load_all()
     monkeypatch.setattr(gp, "browser_window", lambda: FakeWindow("vi-VN"))
-    assert persistence.language() == "vi"
+    persistence = Persistence(MemoryStorage(), system_language=gp.preferred_language())
+    assert persistence.load_all().settings.lang == "vi" and persistence.language() == "vi"
     persistence.save_settings(Settings(chosen_lang="en"))  # the player's choice wins
     assert persistence.language() == "en"
