@@ -11,16 +11,10 @@ from game.i18n import translate
 from game.persistence.settings import Settings
 from game.solver import UNWINNABLE, SolverTask
 
+from .test_hint_ui import think
+
 SEED = "EH1-N-AAAAAAF"
 LOST_KEYS = ("say.hint_unwinnable", "say.hint_lost_undo", "say.now_unwinnable")
-
-
-def think(d, limit=5000):
-    frames = 0
-    while d.app.solver.search is not None and frames < limit:
-        d.run(1)
-        frames += 1
-    assert d.app.solver.search is None, "still thinking"
 
 
 def lost_words(lang: str = "en") -> list[str]:
@@ -38,10 +32,10 @@ def test_the_seeds_deal_is_never_called_lost_in_the_window(driver_for, monkeypat
     monkeypatch.setattr(hints, "SolverTask", lambda position, seconds: SolverTask(position, seconds=600,
                                                                                  max_nodes=60_000))
     d = driver_for(SEED, settings=Settings(show_winnable=True))
-    think(d)  # the note's own search, from the first frame
+    think(d, limit=5000)  # the note's own search, from the first frame
     assert d.app.solver.verdict != UNWINNABLE
     d.app.request_hint()
-    think(d)
+    think(d, limit=5000)
     assert d.app.solver.verdict != UNWINNABLE and not d.app.solver.lost
     said = d.app.announcer.history
     assert said and not any(text.startswith(tuple(lost_words())) for text in said), said[-3:]
