@@ -11,7 +11,7 @@ import math
 import os
 import re
 import sys
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from .engine import Action, EngineInputError, Game, Position, deal_position, parse_code, registry
 from .daily import today_code
@@ -28,7 +28,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, like every bad input here
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, like every bad input here
         raise UsageError(shorten_quotes(message))
 
 
@@ -90,6 +90,8 @@ def _build_parser() -> argparse.ArgumentParser:
 def load_start(deal: str | None, position_file: str | None) -> Position:
     if deal is not None:
         return deal_position(parse_code(deal))
+    if position_file is None:  # argparse asks for one of the two
+        raise UsageError("give --deal or --position")
     try:
         if position_file == "-":
             text = read_stream(_stdin(), "standard input")

@@ -79,8 +79,8 @@ def user_data_dir(
         return home / "Library" / "Application Support" / app
     xdg = env.get("XDG_DATA_HOME", "")
     # The XDG spec says a relative path is invalid and must be ignored.
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else home / ".local" / "share"
-    return base / app
+    data_home = Path(xdg) if xdg and os.path.isabs(xdg) else home / ".local" / "share"
+    return data_home / app
 
 
 STORAGE_OFF = "notice.storage_off"  # told once when the browser keeps nothing

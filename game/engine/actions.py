@@ -14,12 +14,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final, Literal, get_args
 
 from .errors import ActionSyntaxError
 from .notation import quote, strip, whole_number, words
 
-COLUMN, WASTE, STOCK, FOUNDATION, CELL = "c", "w", "s", "f", "r"
-MAX_INDEX = {COLUMN: 9, FOUNDATION: 8, CELL: 8}
+# The kinds of pile: the letters of the notation, and of saved games and JSON.
+PileKind = Literal["c", "w", "s", "f", "r"]
+COLUMN: Final = "c"
+WASTE: Final = "w"
+STOCK: Final = "s"
+FOUNDATION: Final = "f"
+CELL: Final = "r"
+PILE_KINDS: tuple[PileKind, ...] = get_args(PileKind)
+_PILE_KIND: dict[str, PileKind] = {kind: kind for kind in PILE_KINDS}  # a letter read, as a kind
+MAX_INDEX: dict[PileKind, int] = {COLUMN: 9, FOUNDATION: 8, CELL: 8}
 MAX_CARDS_IN_ACTION = 9999  # SRC.N: a larger N than the column holds is a refusal; more digits are unreadable
 
 
@@ -28,8 +37,23 @@ class Pile:
     """A pile on the table. ``index`` counts from 0; None means the whole
     area (``f``: the slot that takes the card, ``r``: the first empty cell)."""
 
-    kind: str
+    kind: PileKind
     index: int | None = None
+
+    @property
+    def is_area(self) -> bool:
+        """Whether this names a whole area (``f``, ``r``), not one pile."""
+        return self.index is None
+
+    @property
+    def which(self) -> int:
+        """The index (from 0) of this one column, foundation slot or cell.
+        A whole area has none, nor have the stock and the waste: asking
+        them is a ValueError."""
+        index = self.index
+        if index is None:
+            raise ValueError(f"{self} is a whole area or an unnumbered pile, not one numbered pile")
+        return index
 
     def __str__(self) -> str:
         return self.kind if self.index is None else f"{self.kind}{self.index + 1}"
@@ -41,7 +65,8 @@ class Pile:
         m = re.fullmatch(r"([cwsfr])([0-9]*)", strip(text).lower())
         if not m:
             raise ActionSyntaxError(f"{quote(text)} is not a pile (c1-c9, w, s, f, f1-f8, r, r1-r8)")
-        kind, digits = m.groups()
+        letter, digits = m.groups()
+        kind = _PILE_KIND[letter]
         if not digits:
             if kind == COLUMN:
                 raise ActionSyntaxError("a column needs its number, c1 to c9")
@@ -70,12 +95,23 @@ def cell(i: int | None = None) -> Pile:
     return Pile(CELL, i)
 
 
-DRAW, MOVE, TAP, DTAP, UNDO = "draw", "move", "tap", "dtap", "undo"
+# The kinds of action, as the notation spells them.
+ActionKind = Literal["draw", "move", "tap", "dtap", "undo"]
+DRAW: Final = "draw"
+MOVE: Final = "move"
+TAP: Final = "tap"
+DTAP: Final = "dtap"
+UNDO: Final = "undo"
+_WORD_ACTIONS: dict[str, ActionKind] = {DRAW: DRAW, UNDO: UNDO}  # actions of one word, by the word
+_PILE_ACTIONS: dict[str, ActionKind] = {TAP: TAP, DTAP: DTAP}  # "tap PILE", by the first word
 
 
 @dataclass(frozen=True)
 class Action:
-    kind: str
+    """``src`` and ``dst`` are what the kind needs: none for draw and undo,
+    ``src`` for tap and dtap, both for a move."""
+
+    kind: ActionKind
     src: Pile | None = None
     dst: Pile | None = None
     count: int = 1
@@ -95,16 +131,16 @@ class Action:
         if not text.isascii():  # the notation is ASCII: no full-width digits, no no-break space
             raise ActionSyntaxError(f"{quote(strip(text))} is not an action: the notation uses plain ASCII letters and digits")
         token = " ".join(words(text.lower()))
-        if token in (DRAW, UNDO):
-            return cls(token)
+        if token in _WORD_ACTIONS:
+            return cls(_WORD_ACTIONS[token])
         parts = token.split(" ")
-        if len(parts) == 2 and parts[0] in (TAP, DTAP):
+        if len(parts) == 2 and parts[0] in _PILE_ACTIONS:
             pile = Pile.parse(parts[1])
             if pile.kind == STOCK:
                 return cls(DRAW)
             if pile.kind == CELL and pile.index is None:
                 raise ActionSyntaxError("tap needs one cell, r1 to r8")
-            return cls(parts[0], pile)
+            return cls(_PILE_ACTIONS[parts[0]], pile)
         m = re.fullmatch(r"([a-z]+[0-9]*)(?:\.([0-9]+))?>([a-z]+[0-9]*)", token)
         if not m:
             raise ActionSyntaxError(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import KING, is_red, rank_of
 from .registry import Dealt, GameSpec, register
-from .rules import Rules
+from .rules import RuleId, Rules
 
 GAME = "easy-harp"
 
@@ -27,14 +27,14 @@ class EasyHarpRules(Rules):
             for lower, upper in zip(cards, cards[1:])
         )
 
-    def build_refusal(self, card: int, onto: int) -> str | None:
+    def build_refusal(self, card: int, onto: int) -> RuleId | None:
         if is_red(card) == is_red(onto):
             return "alternate-colors"
         if rank_of(card) != rank_of(onto) - 1:
             return "one-rank-lower"
         return None
 
-    def count_refusal_before_build(self, count: int, first: int, target_empty: bool) -> str | None:
+    def count_refusal_before_build(self, count: int, first: int, target_empty: bool) -> RuleId | None:
         # Only a king-led run may move as a whole, and only into an empty column.
         if count > 1 and not (target_empty and rank_of(first) == KING):
             return "one-card-at-a-time"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import rank_of, suit_of
 from .registry import Dealt, GameSpec, register
-from .rules import Rules, Table
+from .rules import RuleId, Rules, Table
 
 GAME = "eight-off"
 
@@ -22,7 +22,7 @@ class EightOffRules(Rules):
         """Same suit, going down one rank at a time."""
         return all(upper == lower - 1 and suit_of(upper) == suit_of(lower) for lower, upper in zip(cards, cards[1:]))
 
-    def build_refusal(self, card: int, onto: int) -> str | None:
+    def build_refusal(self, card: int, onto: int) -> RuleId | None:
         if suit_of(card) != suit_of(onto):
             return "same-suit"
         if rank_of(card) != rank_of(onto) - 1:
@@ -46,8 +46,9 @@ def deal(order: list[int], variant: str) -> Dealt:
     51-52 onto the ends of columns 3 and 4."""
     columns = [order[i:48:8] for i in range(8)]
     rest = order[48:]
+    cells: list[int | None]
     if variant == "C2":
-        cells = rest[:2]
+        cells = [*rest[:2]]
         columns[2].append(rest[2])
         columns[3].append(rest[3])
     else:

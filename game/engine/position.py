@@ -82,44 +82,47 @@ class Position:
     def cards(self, pile: Pile) -> list[int]:
         """The cards of one pile, bottom first (a new list: changing it
         changes nothing on the table). An empty cell has none."""
-        kind, i = pile.kind, pile.index
+        kind = pile.kind
         if kind == COLUMN:
-            return list(self.columns[i])
+            return list(self.columns[pile.which])
         if kind == FOUNDATION:
-            return list(self.foundations[i])
+            return list(self.foundations[pile.which])
         if kind == CELL:
-            return [] if self.cells[i] is None else [self.cells[i]]
+            card = self.cells[pile.which]
+            return [] if card is None else [card]
         return list(self.stock if kind == STOCK else self.waste)
 
     def hidden_count(self, pile: Pile) -> int:
         """How many cards at the bottom of ``pile`` lie face down: a column's
         hidden ones, the whole stock, none anywhere else."""
         if pile.kind == COLUMN:
-            return self.hidden[pile.index]
+            return self.hidden[pile.which]
         return len(self.stock) if pile.kind == STOCK else 0
 
     def remove(self, pile: Pile, count: int) -> None:
         """Take the top ``count`` cards off ``pile`` (no checks, no flip)."""
-        kind, i = pile.kind, pile.index
+        kind = pile.kind
         if kind == COLUMN:
-            del self.columns[i][len(self.columns[i]) - count:]
+            col = self.columns[pile.which]
+            del col[len(col) - count:]
         elif kind == FOUNDATION:
-            del self.foundations[i][len(self.foundations[i]) - count:]
+            slot = self.foundations[pile.which]
+            del slot[len(slot) - count:]
         elif kind == CELL:
-            self.cells[i] = None
+            self.cells[pile.which] = None
         else:
             stack = self.stock if kind == STOCK else self.waste
             del stack[len(stack) - count:]
 
     def add(self, pile: Pile, cards: "tuple[int, ...] | list[int]") -> None:
         """Put ``cards`` on top of ``pile``, face up (no checks)."""
-        kind, i = pile.kind, pile.index
+        kind = pile.kind
         if kind == COLUMN:
-            self.columns[i].extend(cards)
+            self.columns[pile.which].extend(cards)
         elif kind == FOUNDATION:
-            self.foundations[i].extend(cards)
+            self.foundations[pile.which].extend(cards)
         elif kind == CELL:
-            (self.cells[i],) = cards
+            (self.cells[pile.which],) = cards
         else:
             (self.stock if kind == STOCK else self.waste).extend(cards)
 
@@ -194,7 +197,7 @@ class Position:
                 continue
             label = {STOCK: "stock", WASTE: "waste"}.get(pile.kind, str(pile))
             if pile.kind == FOUNDATION:
-                label += " " + SUITS[self.rules.foundation_suits[pile.index]]
+                label += " " + SUITS[self.rules.foundation_suits[pile.which]]
             lines.append(f"{label}: " + " ".join(cards))
         return "\n".join(line.rstrip() for line in lines)
 
@@ -256,12 +259,13 @@ def _read_position(data: object) -> Position:
         spec = registry.game(game)
     except registry.UnknownGameError as exc:
         raise PositionError(str(exc)) from None
+    game = spec.id  # the same text, now known to be a game's id
     variants = spec.variants
     variant = data.get("variant")
     if variant is None:
         # no variant named: the one whose cells the position has (else the first)
-        cells = data.get("cells")
-        count = len(cells) if isinstance(cells, list) else 0
+        given_cells = data.get("cells")
+        count = len(given_cells) if isinstance(given_cells, list) else 0
         variant = next((v for v in variants if spec.rules[v].cell_count == count), variants[0])
     if not isinstance(variant, str) or variant not in variants:
         raise PositionError(f"{game} has no variant {quote(variant)} (it has {', '.join(variants)})")

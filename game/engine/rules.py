@@ -9,7 +9,7 @@ out. Nothing here keeps state between calls: the position holds it all.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Protocol
+from typing import Final, Iterator, Literal, Protocol, get_args
 
 from .actions import (
     CELL, COLUMN, DRAW, DTAP, FOUNDATION, MOVE, STOCK, TAP, UNDO, WASTE,
@@ -45,7 +45,7 @@ class Table(Protocol):
 
 # The contract's rule ids, in its table order: a move that breaks several
 # rules is refused with the first of them.
-RULE_IDS = (
+RuleId = Literal[
     "empty-source",
     "face-down",
     "not-a-run",
@@ -63,14 +63,15 @@ RULE_IDS = (
     "stock-empty",
     "no-target",
     "nothing-to-undo",
-)
+]
+RULE_IDS: tuple[RuleId, ...] = get_args(RuleId)
 
 FOUNDATION_POINTS = 10
 
 
 @dataclass(frozen=True)
 class Refusal:
-    rule: str
+    rule: RuleId
     limit: int | None = None  # group-too-large: how many cards may move
     have: int | None = None  # empty-source: the column holds only this many cards ...
     asked: int | None = None  # ... and the drag asked for this many
@@ -78,19 +79,23 @@ class Refusal:
     # Words for the player come from whoever shows them (game.i18n.refusal_message).
 
 
+# "move", "draw" (one card to the waste) or "turn" (the waste back to the stock)
+MoveKind = Literal["move", "draw", "turn"]
+TURN: Final = "turn"
+
+
 @dataclass(frozen=True)
 class Move:
-    """A checked move, ready to apply. ``dst`` names the concrete slot/cell."""
+    """A checked move, ready to apply. Every kind has both piles (a draw:
+    stock to waste, a turn: waste to stock), and ``dst`` names the concrete
+    slot or cell, never a whole area."""
 
-    kind: str  # "move", "draw" (one card to the waste) or "turn" (waste back to stock)
-    src: Pile | None = None
-    dst: Pile | None = None
+    kind: MoveKind
+    src: Pile
+    dst: Pile
     cards: tuple[int, ...] = ()
     flip: bool = False  # uncovers a face-down card, which turns face up
     points: int = 0
-
-
-TURN = "turn"
 
 
 class Rules:
@@ -122,16 +127,16 @@ class Rules:
     def is_run(self, cards: list[int]) -> bool:
         raise NotImplementedError
 
-    def build_refusal(self, card: int, onto: int) -> str | None:
+    def build_refusal(self, card: int, onto: int) -> RuleId | None:
         """Why ``card`` may not go on ``onto`` in a column, or None."""
         raise NotImplementedError
 
-    def empty_column_refusal(self, card: int) -> str | None:
+    def empty_column_refusal(self, card: int) -> RuleId | None:
         """Why ``card`` (leading what moves) may not go into an empty column,
         or None. Both shipped games: kings only."""
         return None if rank_of(card) == KING else "empty-column-kings-only"
 
-    def count_refusal_before_build(self, count: int, first: int, target_empty: bool) -> str | None:
+    def count_refusal_before_build(self, count: int, first: int, target_empty: bool) -> RuleId | None:
         return None
 
     def group_limit(self, pos: Table, target: int, src: int | None) -> int | None:
@@ -170,8 +175,12 @@ class Rules:
         if kind == DRAW:
             return self.resolve_draw(pos)
         if kind == MOVE:
+            if action.src is None or action.dst is None:
+                raise ValueError(f"a move needs a pile to take from and one to put on: {action!r}")
             return self.resolve_drag(pos, action.src, action.count, action.dst)
         if kind in (TAP, DTAP):
+            if action.src is None:
+                raise ValueError(f"a tap needs a pile: {action!r}")
             return self.resolve_tap(pos, action.src, double=kind == DTAP)
         if kind == UNDO:
             raise ValueError("undo is the game's business, not a move")
@@ -235,7 +244,7 @@ class Rules:
                 return Refusal("cell-occupied")
             return self._move(pos, src, cell(index), cards)
         # onto a column
-        target = pos.columns[dst.index]
+        target = pos.columns[dst.which]
         refusal = self.count_refusal_before_build(count, cards[0], not target)
         if refusal:
             return Refusal(refusal)
@@ -243,7 +252,7 @@ class Rules:
         if refusal:
             return Refusal(refusal)
         if count > 1:
-            limit = self.group_limit(pos, dst.index, src.index if src.kind == COLUMN else None)
+            limit = self.group_limit(pos, dst.which, src.which if src.kind == COLUMN else None)
             if limit is not None and count > limit:
                 return Refusal("group-too-large", limit)
         return self._move(pos, src, dst, cards)
@@ -252,8 +261,8 @@ class Rules:
         flip = False
         points = 0
         if src.kind == COLUMN:
-            rest = len(pos.columns[src.index]) - len(cards)
-            flip = rest > 0 and rest == pos.hidden[src.index]
+            rest = len(pos.columns[src.which]) - len(cards)
+            flip = rest > 0 and rest == pos.hidden[src.which]
             if flip:
                 points += self.flip_points
         if dst.kind == FOUNDATION:
@@ -293,7 +302,7 @@ class Rules:
         candidates.sort(key=lambda i: -len(pos.columns[i]))
         for i in candidates:
             yield column(i)
-        at_bottom = src.kind == COLUMN and len(pos.columns[src.index]) == 1
+        at_bottom = src.kind == COLUMN and len(pos.columns[src.which]) == 1
         if not at_bottom and self.empty_column_refusal(card) is None:
             for i, col in enumerate(pos.columns):
                 if not col:
@@ -320,7 +329,7 @@ class Rules:
             return
         pos.remove(move.src, len(move.cards))
         if move.flip:
-            pos.hidden[move.src.index] -= 1
+            pos.hidden[move.src.which] -= 1
         pos.add(move.dst, move.cards)
 
     # ---- listing legal moves -------------------------------------------------

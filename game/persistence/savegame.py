@@ -233,24 +233,26 @@ def _start_position(start: object, position: Position) -> Position:
     return base
 
 
-def _check_steps(raw: object, name: str, unit: str, position: Position) -> None:
-    """An undo history is a list, no longer than the undo limit or the moves made."""
+def _check_steps(raw: object, name: str, unit: str, position: Position) -> list[object]:
+    """An undo history is a list, no longer than the undo limit or the moves
+    made: ``raw``, checked to be one."""
     if not isinstance(raw, list):
         raise SaveError(f"'{name}' must be a list")
     if len(raw) > UNDO_LIMIT:
         raise SaveError(f"'{name}' holds {len(raw)} {unit}, more than the {UNDO_LIMIT} kept")
     if len(raw) > position.moves:
         raise SaveError(f"'{name}' holds {len(raw)} {unit} but only {position.moves} moves were made")
+    return raw
 
 
 def _replay(start: object, actions: object, position: Position) -> list[tuple[tuple, Move]]:
     """The undo history: ``actions`` replayed by the rules from ``start``,
     which must end on ``position``."""
     base = _start_position(start, position)
-    _check_steps(actions, "actions", "actions", position)
+    steps = _check_steps(actions, "actions", "actions", position)
     rules = position.rules
     history = []
-    for i, text in enumerate(actions, 1):
+    for i, text in enumerate(steps, 1):
         where = f"action {i}"
         if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
             raise SaveError(f"{where} is not an action of ours")
@@ -271,9 +273,9 @@ def _replay(start: object, actions: object, position: Position) -> list[tuple[tu
 
 
 def _read_history(raw: object, position: Position) -> list[tuple[tuple, Move]]:
-    _check_steps(raw, "history", "steps", position)
+    raw_steps = _check_steps(raw, "history", "steps", position)
     steps: list[tuple[Position, Move]] = []
-    for i, step in enumerate(raw, 1):
+    for i, step in enumerate(raw_steps, 1):
         where = f"history step {i}"
         if not isinstance(step, dict):
             raise SaveError(f"{where} is not a JSON object")
