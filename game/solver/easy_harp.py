@@ -87,6 +87,22 @@ from .search import finish
 
 KING = 12
 _BYTE = [bytes((n,)) for n in range(256)]
+# Per card value (0-51; the rest of a byte's range unused): its rank index, its suit's first
+# foundation slot, its colour, the cards that fit on it (one rank lower, the other colour) and
+# the cards it fits on (one rank higher, the other colour): looked up, not worked out, per child.
+_RANK = [c % 13 for c in range(256)]
+_SLOT0 = [2 * (c // 13) for c in range(256)]
+_IS_RED = [13 <= c < 39 for c in range(256)]
+_FITS_ON = [(() if c % 13 == 0 else ((c % 13 - 1, 39 + c % 13 - 1) if 13 <= c < 39
+                                     else (13 + c % 13 - 1, 26 + c % 13 - 1))) for c in range(256)]
+_GOES_ON = [(() if c % 13 == 12 else ((c % 13 + 1, 39 + c % 13 + 1) if 13 <= c < 39
+                                      else (13 + c % 13 + 1, 26 + c % 13 + 1))) for c in range(256)]
+# action strings, by 0-based index: "c3>c5", "c3>f", "w>c5", "f2>c5"
+_C_TO_C = [[f"c{i + 1}>c{j + 1}" for j in range(64)] for i in range(64)]
+_C_TO_F = [f"c{i + 1}>f" for i in range(64)]
+_W_TO_C = [f"w>c{j + 1}" for j in range(64)]
+_F_TO_C = [[f"f{i + 1}>c{j + 1}" for j in range(64)] for i in range(8)]
+_FOUND_KEYS: dict = {}  # foundation counts -> their part of the key (``key``), cleared when large
 # Score weights (cards home, face-down cards, empty columns, cards above a
 # card that goes home next). Solving times are heavy-tailed and each weighting
 # is quick on different deals, so the search runs one best-first search per
@@ -148,6 +164,8 @@ def _safe(found, c: int) -> bool:
 
 def _settle(cols, hidden, talon, drawn, found, acts):
     """Make every safe move to a foundation; returns (talon, drawn)."""
+    rank, slot0, is_red, to_f = _RANK, _SLOT0, _IS_RED, _C_TO_F
+    ncols = len(cols)
     moved = True
     while moved:
         moved = False
@@ -155,24 +173,24 @@ def _settle(cols, hidden, talon, drawn, found, acts):
         red = min(found[2], found[3], found[4], found[5])
         # a card of rank index r (0 = ace) is safe when the other colour has
         # r home and its own colour r - 1 (see _safe)
-        for i in range(len(cols)):
+        for i in range(ncols):
             col = cols[i]
             while col:
                 c = col[-1]
-                r = c % 13
-                s = 2 * (c // 13)
+                r = rank[c]
+                s = slot0[c]
                 if found[s] != r:
                     s += 1
                     if found[s] != r:
                         break
-                if r and ((r > black or r - 1 > red) if 13 <= c < 39 else (r > red or r - 1 > black)):
+                if r and ((r > black or r - 1 > red) if is_red[c] else (r > red or r - 1 > black)):
                     break
                 found[s] += 1
                 col = col[:-1]
                 cols[i] = col
                 if hidden[i] and len(col) == hidden[i]:
                     hidden[i] -= 1
-                acts.append(f"c{i + 1}>f")
+                acts.append(to_f[i])
                 moved = True
                 if r:
                     black = min(found[0], found[1], found[6], found[7])
@@ -224,6 +242,7 @@ def _score(cols, hidden, talon, found, weights) -> int:
             score -= 2 * (len(col) - h)  # face-up cards piled on face-down ones
     # the next card of each foundation slot: the fewer cards above it, the better
     table = b"\xff".join(cols) + b"\xff"
+    find = table.find
     for base, a, b in ((0, f0, f1), (13, f2, f3), (26, f4, f5), (39, f6, f7)):
         for level in ((a,) if a == b else (a, b)):  # the next card of each slot of the suit
             if level == 13:
@@ -231,12 +250,12 @@ def _score(cols, hidden, talon, found, weights) -> int:
             c = base + level
             if c in talon:
                 continue
-            i = table.find(c)
+            i = find(c)
             if i >= 0:
-                depth = table.find(255, i) - i - 1  # the cards above it in its column
-                i = table.find(c, i + 1)  # the other copy
+                depth = find(255, i) - i - 1  # the cards above it in its column
+                i = find(c, i + 1)  # the other copy
                 if i >= 0:
-                    depth = min(depth, table.find(255, i) - i - 1)
+                    depth = min(depth, find(255, i) - i - 1)
                 score -= w_buried * depth
     return score
 
@@ -308,10 +327,14 @@ class EasyHarpProblem:
         cols, hidden, talon, _, f = state
         parts = [_BYTE[h] + col for col, h in zip(cols, hidden)]
         parts.sort()
-        f0, f1, f2, f3, f4, f5, f6, f7 = f  # a suit's two slots, lower first
-        fk = bytes((f0 if f0 < f1 else f1, f1 if f0 < f1 else f0, f2 if f2 < f3 else f3,
-                    f3 if f2 < f3 else f2, f4 if f4 < f5 else f5, f5 if f4 < f5 else f4,
-                    f6 if f6 < f7 else f7, f7 if f6 < f7 else f6))
+        fk = _FOUND_KEYS.get(f)  # a pure function of ``f``, remembered
+        if fk is None:
+            if len(_FOUND_KEYS) >= 4096:
+                _FOUND_KEYS.clear()
+            f0, f1, f2, f3, f4, f5, f6, f7 = f  # a suit's two slots, lower first
+            fk = _FOUND_KEYS[f] = bytes((f0 if f0 < f1 else f1, f1 if f0 < f1 else f0, f2 if f2 < f3 else f3,
+                                         f3 if f2 < f3 else f2, f4 if f4 < f5 else f5, f5 if f4 < f5 else f4,
+                                         f6 if f6 < f7 else f7, f7 if f6 < f7 else f6))
         return b"\xff".join(parts) + b"\xfe" + talon + b"\xfd" + fk
 
     @staticmethod
@@ -332,18 +355,15 @@ class EasyHarpProblem:
         cols, hidden, talon, drawn, found = state
         hosts: dict[int, list[int]] = {}  # card that would fit -> columns
         empty = -1
+        fits_on = _FITS_ON
         for i, col in enumerate(cols):
             if col:
-                t = col[-1]
-                r = t % 13
-                if r:
-                    # the cards of rank r-1 and the other colour: two suits
-                    if _red(t):
-                        for fit in (r - 1, 39 + r - 1):
-                            hosts.setdefault(fit, []).append(i)
+                # the cards of rank r-1 and the other colour: two suits (none on an ace)
+                for fit in fits_on[col[-1]]:
+                    if fit in hosts:
+                        hosts[fit].append(i)
                     else:
-                        for fit in (13 + r - 1, 26 + r - 1):
-                            hosts.setdefault(fit, []).append(i)
+                        hosts[fit] = [i]
             elif empty < 0:
                 empty = i
         in_talon = set(talon)
@@ -356,11 +376,10 @@ class EasyHarpProblem:
 
         def fits(card: int) -> tuple:
             """The talon cards ``card`` could go on (other colour, one rank higher)."""
-            if card not in fits_memo:
-                r = card % 13
-                ys = () if r == KING else ((r + 1, 39 + r + 1) if _red(card) else (13 + r + 1, 26 + r + 1))
-                fits_memo[card] = tuple(y for y in ys if y in in_talon)
-            return fits_memo[card]
+            ys = fits_memo.get(card)
+            if ys is None:
+                ys = fits_memo[card] = tuple(y for y in _GOES_ON[card] if y in in_talon)
+            return ys
 
         def starts(card: int) -> set:
             """The first steps (talon card, column) of every chain of talon
@@ -439,14 +458,15 @@ class EasyHarpProblem:
                 else:
                     first_steps.update(step for step in starts(y) if step[1] != si or kind != "c")
 
+        rank, is_red = _RANK, _IS_RED
         for si, col in enumerate(cols):
             yield  # a pause per column: one column's talon chains can be a thousand moves
             if not col:
                 continue
             c = col[-1]
             n = len(col)
-            r = c % 13
-            s0 = 2 * (c // 13)
+            r = rank[c]
+            s0 = _SLOT0[c]
             for s in (s0, s0 + 1) if found[s0] != found[s0 + 1] else (s0,):
                 level = found[s]
                 if level == r:
@@ -465,16 +485,19 @@ class EasyHarpProblem:
             if empty >= 0:
                 j = n - 1
                 h = hidden[si]
-                while j > h and col[j - 1] % 13 == col[j] % 13 + 1 and _red(col[j - 1]) != _red(col[j]):
+                while j > h and rank[col[j - 1]] == rank[col[j]] + 1 and is_red[col[j - 1]] != is_red[col[j]]:
                     j -= 1
                 if j > 0 and col[j] % 13 == KING:
                     moves.append([("c", si, n - j, "c", empty)])
+        black = min(found[0], found[1], found[6], found[7])  # for _safe: ``found`` stays as it is
+        red = min(found[2], found[3], found[4], found[5])
         for slot in range(8):
             yield
             k = found[slot]
             if k and not (slot & 1 and found[slot - 1] == k):
                 c = (slot // 2) * 13 + k - 1
-                if _safe(found, c):
+                r = k  # _safe(found, c): c's rank index + 1
+                if r <= 1 or (r - 1 <= black and r - 2 <= red if _IS_RED[c] else r - 1 <= red and r - 2 <= black):
                     continue
                 for di in hosts.get(c, ()):
                     moves.append([("f", slot, 1, "c", di)])
@@ -488,6 +511,8 @@ class EasyHarpProblem:
         noise = self.noise
         rnd = self._rng if noise else 0
         key = self.key
+        weights = self.weights
+        c_to_c, c_to_f, w_to_c, f_to_c, one = _C_TO_C, _C_TO_F, _W_TO_C, _F_TO_C, _BYTE
         for steps in moves:
             yield
             ncols = list(cols)
@@ -503,32 +528,43 @@ class EasyHarpProblem:
                     ncols[si] = src[:rest]
                     if rest and rest == nhidden[si]:
                         nhidden[si] -= 1
-                    acts.append(f"c{si + 1}.{k}>" if k > 1 else f"c{si + 1}>")
+                    if dk == "c":
+                        ncols[di] += cards
+                        acts.append(f"c{si + 1}.{k}>c{di + 1}" if k > 1 else c_to_c[si][di])
+                    else:
+                        nfound[_slot_for(nfound, cards[0])] += 1
+                        acts.append(f"c{si + 1}.{k}>f" if k > 1 else c_to_f[si])
                 elif sk == "w":
-                    ti = ntalon.index(si)
-                    cards = ntalon[ti:ti + 1]
-                    acts.extend(_draws(ndrawn, len(ntalon), ti))
-                    acts.append("w>")
+                    ti = ntalon.index(si)  # the draws that bring it to the waste top (_draws)
+                    if ndrawn <= ti + 1:
+                        if ndrawn < ti + 1:
+                            acts += ["draw"] * (ti + 1 - ndrawn)
+                    else:
+                        acts += ["draw"] * (len(ntalon) - ndrawn + ti + 2)
                     ntalon = ntalon[:ti] + ntalon[ti + 1:]
                     ndrawn = ti
+                    if dk == "c":
+                        ncols[di] += one[si]
+                        acts.append(w_to_c[di])
+                    else:
+                        nfound[_slot_for(nfound, si)] += 1
+                        acts.append("w>f")
                 else:
                     card = (si // 2) * 13 + nfound[si] - 1
-                    cards = bytes((card,))
                     nfound[si] -= 1
-                    acts.append(f"f{si + 1}>")
-                if dk == "c":
-                    ncols[di] = ncols[di] + cards
-                    acts[-1] += f"c{di + 1}"
-                else:
-                    nfound[_slot_for(nfound, cards[0])] += 1
-                    acts[-1] += "f"
+                    if dk == "c":
+                        ncols[di] += one[card]
+                        acts.append(f_to_c[si][di])
+                    else:
+                        nfound[_slot_for(nfound, card)] += 1
+                        acts.append(f"f{si + 1}>f")
             ntalon, ndrawn = _settle(ncols, nhidden, ntalon, ndrawn, nfound, acts)
             child = (tuple(ncols), tuple(nhidden), ntalon, ndrawn, tuple(nfound))
             if noise:
                 rnd = (rnd * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
             if seen is not None and key(child) in seen:
                 continue  # the search knows it already: no need to score it
-            score = _score(ncols, nhidden, ntalon, nfound, self.weights)
+            score = _score(ncols, nhidden, ntalon, nfound, weights)
             if noise:
                 score += (rnd >> 33) % (noise + 1)
             out.append((score, acts, child))
