@@ -129,6 +129,12 @@ MESSAGES = {
     "notice.settings_restored": "Your settings were damaged; the last good copy is used.",
     "notice.settings_newer": "Your settings were made by a newer version of this game; the defaults are used here.",
     "notice.save_failed": "The game could not be saved (the storage is full or unavailable). Closing it now may lose your progress.",
+    "notice.saved_again": "Everything that could not be saved before is saved now.",
+    "notice.game_elsewhere": "This game is open in another window too, and that window saved a different game. This window's game is saved now; the other window's was kept as a copy beside it, not deleted.",
+    "notice.game_newer_left": "Your saved game was made by a newer version of this game. It is left untouched for that version; the games you play here are not kept.",
+    "notice.stats_newer_left": "Your statistics were made by a newer version of this game. They are left untouched for that version; here they start from zero and are not kept.",
+    "notice.settings_newer_left": "Your settings were made by a newer version of this game. They are left untouched for that version; here the defaults are used and changes are not kept.",
+    "notice.newer_format": "(That version wrote record format {found}; this one reads up to format {known}.)",
     "notice.records_unreadable": "Some of your saved things (game, statistics or settings) could not be read, so they were left untouched. Play goes on, but nothing more of them is kept this time. The game's data folder or the browser's site storage may be locked.",
 
     # ---- help

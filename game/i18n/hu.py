@@ -128,6 +128,12 @@ MESSAGES = {
     "notice.settings_restored": "A beállítások megsérültek; az utolsó ép példány van használatban.",
     "notice.settings_newer": "A beállításokat a játék egy újabb változata készítette; itt az alapértékek érvényesek.",
     "notice.save_failed": "A játszmát nem sikerült menteni (a tárhely megtelt vagy nem elérhető). Ha most bezárod, elveszhet az állás.",
+    "notice.saved_again": "Most már minden mentve van, amit korábban nem sikerült menteni.",
+    "notice.game_elsewhere": "Ez a játék egy másik ablakban is nyitva van, és az az ablak egy másik játszmát mentett. Ennek az ablaknak a játszmája most mentve van; a másik ablaké másolatként mellette maradt, nem töröltük.",
+    "notice.game_newer_left": "A mentett játszmát a játék egy újabb változata készítette. Érintetlenül hagytuk annak a változatnak; az itt játszott játszmák nem maradnak meg.",
+    "notice.stats_newer_left": "A statisztikát a játék egy újabb változata készítette. Érintetlenül hagytuk annak a változatnak; itt nulláról indul, és nem marad meg.",
+    "notice.settings_newer_left": "A beállításokat a játék egy újabb változata készítette. Érintetlenül hagytuk annak a változatnak; itt az alapértékek érvényesek, és a változtatások nem maradnak meg.",
+    "notice.newer_format": "(Az a változat {found}. formátumban írta az adatokat; ez a változat legfeljebb a {known}. formátumot olvassa.)",
     "notice.records_unreadable": "A mentett adataid egy részét (játszma, statisztika vagy beállítások) nem sikerült beolvasni, ezért érintetlenül hagytuk őket. A játék folytatódik, de ezúttal ezekből semmit sem mentünk. Lehet, hogy a játék adatmappája vagy a böngésző webhelytárhelye zárolva van.",
 
     # ---- help

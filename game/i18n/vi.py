@@ -128,6 +128,12 @@ MESSAGES = {
     "notice.settings_restored": "Cài đặt bị hỏng; bản tốt gần nhất được dùng.",
     "notice.settings_newer": "Cài đặt được tạo bởi một phiên bản mới hơn của trò chơi; ở đây dùng giá trị mặc định.",
     "notice.save_failed": "Không lưu được ván bài (bộ nhớ đã đầy hoặc không dùng được). Nếu đóng bây giờ, bạn có thể mất tiến trình chơi.",
+    "notice.saved_again": "Mọi thứ trước đó chưa lưu được nay đã được lưu.",
+    "notice.game_elsewhere": "Ván bài này cũng đang mở ở một cửa sổ khác, và cửa sổ đó đã lưu một ván khác. Ván của cửa sổ này nay đã được lưu; ván của cửa sổ kia được giữ thành một bản sao bên cạnh, không bị xóa.",
+    "notice.game_newer_left": "Ván đã lưu được tạo bởi một phiên bản mới hơn của trò chơi. Nó được giữ nguyên cho phiên bản đó; các ván bạn chơi ở đây sẽ không được lưu.",
+    "notice.stats_newer_left": "Số liệu thống kê được tạo bởi một phiên bản mới hơn của trò chơi. Chúng được giữ nguyên cho phiên bản đó; ở đây chúng bắt đầu từ số không và không được lưu.",
+    "notice.settings_newer_left": "Cài đặt được tạo bởi một phiên bản mới hơn của trò chơi. Chúng được giữ nguyên cho phiên bản đó; ở đây dùng giá trị mặc định và các thay đổi không được lưu.",
+    "notice.newer_format": "(Phiên bản đó ghi dữ liệu theo định dạng {found}; phiên bản này đọc được đến định dạng {known}.)",
     "notice.records_unreadable": "Không đọc được một phần dữ liệu đã lưu (ván bài, thống kê hoặc cài đặt), nên chúng được giữ nguyên. Bạn vẫn chơi tiếp được, nhưng lần này những phần đó không được lưu thêm. Có thể thư mục dữ liệu của trò chơi hoặc bộ nhớ trang web của trình duyệt đang bị khóa.",
 
     # ---- help
