@@ -21,8 +21,8 @@ from game.persistence.savegame import dumps_game
 from game.persistence.settings import Settings
 from game.persistence.storage import BrowserStorage, MemoryStorage
 from game.ui import launch
-from game.ui.fonts import font
-from game.ui.share import WAIT_MS, ShownText, pieces, share_deal
+from game.ui.drawing.fonts import font
+from game.ui.voice.share import WAIT_MS, ShownText, pieces, share_deal
 
 from tests.pygbag_bridge import Page, crossing
 

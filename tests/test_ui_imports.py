@@ -20,8 +20,9 @@ def ui_graph() -> dict[str, set[str]]:
 
 def test_the_reader_sees_relative_imports_and_type_checking_blocks():
     edges = ui_graph()
-    assert "game.ui.scene" in edges["game.ui.table"]  # from .scene import Scene
-    assert "game.ui.theme" in edges["game.ui.table"]  # from . import theme
+    assert "game.ui.scene" in edges["game.ui.table.scene"]  # from ..scene import Scene
+    assert "game.ui.drawing.theme" in edges["game.ui.table.scene"]  # from ..drawing import theme
+    assert "game.ui.drawing" in edges["game.ui.table.scene"]  # the package on the way
     assert "game.ui.app" in edges["game.ui.launch"]  # inside a function
 
 

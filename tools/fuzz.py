@@ -101,7 +101,7 @@ def card_counts_ok(pos: Position) -> str | None:
 
 
 def sprites_ok(app) -> str | None:
-    from game.ui.sprites import CardSprite
+    from game.ui.table.sprites import CardSprite
 
     table, pos = app.table, app.session.game.position
     for pile in pos.piles():

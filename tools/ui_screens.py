@@ -86,7 +86,7 @@ def main(out: Path, sizes=SIZES, langs=LANGS) -> None:
                 app.table.play(action)
             shoot(app, out / f"{tag}_table_easy_harp.png")
             app.table.play("c4.2>c3")  # refused: the banner
-            app.table.pending_refusal = None
+            app.table.pointer.taps.forget()  # no refusal held back for a double tap
             shoot(app, out / f"{tag}_banner.png")
             app.open_new_game()
             dialog = app.top()

@@ -19,15 +19,19 @@ from .. import daily
 from ..engine import Game, deals, registry
 from ..session import Session
 from ..solver.search import end_of_frame
-from . import dialogs
-from .help_scene import RulesScene
-from .layout import BUTTONS
+from .dialogs.confirm import ConfirmDialog
+from .dialogs.new_game import NewGameDialog
+from .dialogs.notice import NoticeDialog
+from .dialogs.options import OptionsDialog
+from .dialogs.win import WinScene
+from .dialogs.help import RulesScene
+from .drawing.layout import BUTTONS
 from .scene import Scene, Task
-from .announce import Announcer
+from .voice.announce import Announcer
 from .screenshot import write_png
 from ..persistence.settings import Settings
-from .sound import Sounds
-from .table import TableScene
+from .voice.sound import Sounds
+from .table.scene import TableScene
 
 TASK_BUDGET_MS = 4
 HIDDEN = (pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST)
@@ -267,33 +271,33 @@ class App:
             self.push(kind(self))
 
     def open_new_game(self) -> None:
-        self.open_once(dialogs.NewGameDialog)
+        self.open_once(NewGameDialog)
 
     def open_options(self) -> None:
-        self.open_once(dialogs.OptionsDialog)
+        self.open_once(OptionsDialog)
 
     def open_rules(self) -> None:
         self.open_once(RulesScene)
 
     def open_win(self) -> None:
-        self.open_once(dialogs.WinScene)
+        self.open_once(WinScene)
 
     def open_stats(self) -> None:
-        from .stats_scene import StatsScene
+        from .dialogs.stats import StatsScene
 
         if self.persistence is not None:
             self.open_once(StatsScene)
 
     def show_notices(self, notices: list[str]) -> None:
         """Tell the player once (message ids, e.g. a damaged save)."""
-        scene = self.find(dialogs.NoticeDialog)
+        scene = self.find(NoticeDialog)
         if scene:
             scene.add(notices)
         else:
-            self.push(dialogs.NoticeDialog(self, notices))
+            self.push(NoticeDialog(self, notices))
 
     def close_win(self) -> None:
-        scene = self.find(dialogs.WinScene)
+        scene = self.find(WinScene)
         if scene:
             self.pop(scene)
 
@@ -316,7 +320,7 @@ class App:
     def close_dialogs(self) -> None:
         """Every dialog but a notice (the player must still read it)."""
         for scene in self.scenes[1:]:
-            if not isinstance(scene, dialogs.NoticeDialog):
+            if not isinstance(scene, NoticeDialog):
                 self.pop(scene)
 
     def start_code(self, code: str) -> None:
@@ -338,7 +342,7 @@ class App:
             self.start_code(code) if code else self.restart()
 
         if self.session.in_progress:
-            self.push(dialogs.ConfirmDialog(self, start))
+            self.push(ConfirmDialog(self, start))
         else:
             start()
 

@@ -151,7 +151,7 @@ class FrameGuard:
             self.app.clock.tick(30)  # natively: no busy loop while the message shows
 
     def draw(self) -> None:
-        from .fonts import fit_text
+        from .drawing.fonts import fit_text
 
         screen = pygame.display.get_surface() or self.app.screen
         width, height = screen.get_size()

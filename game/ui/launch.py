@@ -174,7 +174,7 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
         for action in parsed:
             app.table.play(action)
             app.settle()
-        app.table.pending_refusal = None
+        app.table.pointer.taps.forget()  # no refusal held back for a double tap
         if len(app.scenes) > 1:
             shown = app.now()
             app._now = lambda: shown + 900  # the win's confetti in mid-air

@@ -22,10 +22,10 @@ if TYPE_CHECKING:
     from ..persistence import Persistence
     from ..persistence.settings import Settings
     from ..session import Session
-    from .cardart import CardArt
-    from .layout import Box, Layout
-    from .sound import Sounds
-    from .sprites import StatusSprite
+    from .drawing.cardart import CardArt
+    from .drawing.layout import Box, Layout
+    from .voice.sound import Sounds
+    from .table.sprites import StatusSprite
 
 
 class Task(Protocol):
@@ -37,7 +37,7 @@ class Task(Protocol):
 
 class TableView(Protocol):
     """What the other scenes and the helpers may use of the table scene
-    (``game.ui.table.TableScene``): where things are drawn, and its one
+    (``game.ui.table.scene.TableScene``): where things are drawn, and its one
     message place."""
 
     layout: Layout | None

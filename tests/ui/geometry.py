@@ -8,7 +8,7 @@ import math
 from itertools import combinations
 
 from game.engine.actions import COLUMN
-from game.ui.layout import CARD_RATIO, TEXT_FLOOR, TOUCH, Box, index_for
+from game.ui.drawing.layout import CARD_RATIO, TEXT_FLOOR, TOUCH, Box, index_for
 
 # phones upright and on their side (640x480: the window's least size)
 PHONE_SIZES = ((360, 640), (390, 844), (844, 390), (640, 360), (640, 480))

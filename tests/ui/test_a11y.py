@@ -8,7 +8,7 @@ import pytest
 from game.engine import Pile, parse_card
 from game.i18n import translate
 from game.host import LIVE_REGION_ID
-from game.ui.announce import card_name, describe_focus, pile_name
+from game.ui.voice.words import card_name, describe_focus, pile_name
 
 from .positions import easy_harp, near_won_eight_off
 

@@ -6,7 +6,7 @@ import pytest
 
 from game.help import EXAMPLES, pages
 from game.i18n import CATALOGUES, refusal_message, translate
-from game.ui.help_scene import RulesScene, render_position
+from game.ui.dialogs.help import RulesScene, render_position
 
 from .conftest import click_widget as click, start_app as start
 

@@ -13,7 +13,7 @@ from game.engine.deals import parse_code
 from game.i18n import translate
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, SolveResult
 from game.solver.winnable import winnable_numbers
-from game.ui import dialogs
+from game.ui.dialogs.new_game import NewGameDialog
 from game.ui.hints import ArrowSprite, HintMarkSprite
 from game.persistence.settings import Settings
 
@@ -321,7 +321,7 @@ def test_winnable_only_new_deal_picks_from_the_list(driver_for):
     d = driver_for("EO1-C4-AAAAAAB")
     d.app.open_new_game()
     dialog = d.app.top()
-    assert isinstance(dialog, dialogs.NewGameDialog)
+    assert isinstance(dialog, NewGameDialog)
     dialog.winnable_toggle.activate()
     assert d.app.settings.winnable_only is True
     numbers = set(winnable_numbers("eight-off", "C4"))

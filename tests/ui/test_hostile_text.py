@@ -5,9 +5,11 @@ drawing never raises."""
 import pygame
 import pytest
 
-from game.ui import dialogs
-from game.ui.fonts import fit_text, font, text, wrap
-from game.ui.textin import MAX_FIELD_CHARS, clean
+from game.ui.dialogs.new_game import NewGameDialog
+
+from game.ui.dialogs.win import WinScene
+from game.ui.drawing.fonts import fit_text, font, text, wrap
+from game.ui.drawing.textin import MAX_FIELD_CHARS, clean
 
 from .conftest import start_app
 
@@ -21,7 +23,7 @@ def test_an_odd_character_typed_in_the_code_field_is_dropped_and_the_dialog_keep
     app.open_new_game()
     app.frame()
     dialog = app.top()
-    assert isinstance(dialog, dialogs.NewGameDialog)
+    assert isinstance(dialog, NewGameDialog)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=odd))
     app.frame()  # raised before: NUL, zero width, surrogate
     assert dialog.field.text == ""
@@ -82,7 +84,7 @@ def test_the_win_panel_keeps_extreme_values_apart(size, lang):
     app.open_win()
     app.frame()
     win = app.top()
-    assert isinstance(win, dialogs.WinScene)
+    assert isinstance(win, WinScene)
     win.redraw()
     texts = [t for t, _ in win.placed]
     assert "1000000000" in texts and any(t.count(":") == 2 for t in texts)

@@ -5,7 +5,9 @@ import pygame
 
 from game.engine import Pile, parse_card
 from game.engine.cards import RANKS, SUITS
-from game.ui import dialogs
+from game.ui.dialogs.new_game import NewGameDialog
+from game.ui.dialogs.options import OptionsDialog
+from game.ui.dialogs.win import WinScene
 
 C = lambda i: Pile("c", i - 1)  # noqa: E731
 W, S = Pile("w"), Pile("s")
@@ -70,7 +72,7 @@ def test_easy_harp_won_with_the_keyboard_alone(driver_for, shots):
     walk_to(d, W, "LEFT")
     keys(d, "f", "f")  # K♦, then K♣ under it
     assert d.game.position.won
-    assert d.app.find(dialogs.WinScene)
+    assert d.app.find(WinScene)
     d.settle()
     d.app.save_screenshot(str(shots / "keyboard_eh_won.png"))
 
@@ -96,14 +98,14 @@ def test_eight_off_won_with_the_keyboard_alone(driver_for, shots):
     walk_to(d, R(1), "LEFT")
     keys(d, "f")
     assert d.game.position.won
-    win = d.app.find(dialogs.WinScene)
+    win = d.app.find(WinScene)
     assert win
     # the win panel's buttons by keyboard too: Tab to Same deal, Enter deals it again
     keys(d, "TAB", "TAB")
     assert win.key_focus is win.widgets[1]
     moves_before = d.game.position.moves
     keys(d, "RETURN")
-    assert not d.app.find(dialogs.WinScene) and not d.game.position.won
+    assert not d.app.find(WinScene) and not d.game.position.won
     assert d.game is not None and d.game.position.moves == 0 < moves_before
 
 
@@ -150,7 +152,7 @@ def test_shortcuts_open_dialogs_and_dialogs_work_by_keyboard(driver_for, shots):
     d = driver_for(eh_near_end())
     keys(d, "o")
     options = d.app.top()
-    assert isinstance(options, dialogs.OptionsDialog)
+    assert isinstance(options, OptionsDialog)
     keys(d, "TAB")  # the first toggle: Interactive rules
     keys(d, "TAB", "TAB")  # Four-colour suits
     assert options.key_focus is options.widgets[2]
@@ -161,7 +163,7 @@ def test_shortcuts_open_dialogs_and_dialogs_work_by_keyboard(driver_for, shots):
     assert d.app.top() is d.table
     keys(d, "n")
     new_game = d.app.top()
-    assert isinstance(new_game, dialogs.NewGameDialog)
+    assert isinstance(new_game, NewGameDialog)
     keys(d, "TAB")  # out of the code field
     for _ in range(len(new_game.widgets)):
         if new_game.key_focus is new_game.game_buttons["eight-off"]:

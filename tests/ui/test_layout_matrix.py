@@ -21,9 +21,9 @@ import pytest
 from game.engine import Game, Pile, Position
 from game.i18n import CATALOGUES
 from game.persistence.storage import MemoryStorage
-from game.ui.cardart import card_art, court_frame, index_band
+from game.ui.drawing.cardart import card_art, court_frame, index_band
 from game.ui.launch import build_app
-from game.ui.layout import TEXT_FLOOR, index_for, longest_column, make_layout
+from game.ui.drawing.layout import TEXT_FLOOR, index_for, longest_column, make_layout
 
 from .conftest import FakeClock
 from .geometry import SIZES, problems
@@ -219,8 +219,8 @@ def test_every_icon_of_the_compact_bar_has_a_legend_in_help():
     page names each icon with its button's own label, in every language."""
     from game.help.pages import CONTROLS
     from game.i18n import translate
-    from game.ui.sprites import ICONS
-    from game.ui.layout import BUTTONS
+    from game.ui.table.sprites import ICONS
+    from game.ui.drawing.layout import BUTTONS
 
     assert "help.controls.6" in CONTROLS.keys()
     for lang in CATALOGUES:

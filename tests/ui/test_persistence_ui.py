@@ -9,7 +9,8 @@ import pytest
 from game.engine import Game, Position
 from game.persistence.storage import FileStorage, MemoryStorage
 from game.i18n import translate
-from game.ui import dialogs
+from game.ui.dialogs.notice import NoticeDialog
+from game.ui.dialogs.win import WinScene
 from game.ui.launch import build_app
 
 from .conftest import FakeClock, play_time
@@ -81,7 +82,7 @@ def test_a_win_undone_and_won_again_is_counted_and_celebrated_once():
     app = start(MemoryStorage())
     app.start_game(Game(Position.from_dict(near_won_eight_off(8))), animate=False)
     won_text = translate("say.won", app.settings.lang, score=10, moves=1)
-    assert app.table.play("tap c1").ok and isinstance(app.top(), dialogs.WinScene)
+    assert app.table.play("tap c1").ok and isinstance(app.top(), WinScene)
     assert app.table.play("undo").ok and app.top() is app.table and app.session.running
     assert app.table.play("tap c1").ok and app.session.won
     assert app.top() is app.table  # no second celebration
@@ -107,7 +108,7 @@ def test_a_damaged_save_is_told_once():
     storage.set("game", '{"schema": "easy-harp-eight-off/game", "version": 1, "game": 12')
     app = start(storage)
     notice = app.top()
-    assert isinstance(notice, dialogs.NoticeDialog)
+    assert isinstance(notice, NoticeDialog)
     assert notice.notices == ["notice.game_damaged"]
     assert app.session.game.position.moves == 0
     notice.close()
@@ -121,7 +122,7 @@ def test_a_failed_save_is_told_once():
     app = start(storage, "--deal", "EO1-C8-AAAAAAC")
     storage.store.quota = 10  # the storage fills up
     assert app.table.play("c7>r").ok
-    assert isinstance(app.top(), dialogs.NoticeDialog)
+    assert isinstance(app.top(), NoticeDialog)
     assert app.top().notices == ["notice.save_failed"]
     app.top().close()
     assert app.table.play("c3>r").ok
@@ -175,7 +176,7 @@ def test_the_window_plays_in_memory_when_the_hosts_storage_cant_be_opened(monkey
     app = build_app(["--size", "1280x720", "--deal", "EO1-C8-AAAAAFA"], headless=True, now=FakeClock())
     assert isinstance(app.persistence.storage, MemoryStorage)
     notice = app.top()
-    assert isinstance(notice, dialogs.NoticeDialog) and notice.notices == ["notice.records_unreadable"]
+    assert isinstance(notice, NoticeDialog) and notice.notices == ["notice.records_unreadable"]
     notice.close()
     assert app.table.play("c7>r").ok
 
@@ -195,7 +196,7 @@ def test_the_window_starts_when_its_data_folder_cant_be_checked(tmp_path):
     (tmp_path / "data").write_text("a file where the data folder should be")
     app = start(FileStorage(tmp_path / "data" / "inner"), "--deal", "EO1-C8-AAAAAFA")
     notice = app.top()
-    assert isinstance(notice, dialogs.NoticeDialog)
+    assert isinstance(notice, NoticeDialog)
     assert notice.notices == ["notice.records_unreadable"]
     notice.close()
     assert app.table.play("c7>r").ok  # play goes on in memory...

@@ -10,9 +10,9 @@ import pytest
 from game.engine import Pile, parse_card
 from game.engine.actions import CELL, FOUNDATION, STOCK, WASTE
 from game.persistence.settings import clean
-from game.ui import theme
-from game.ui.cardart import card_art
-from game.ui.layout import make_layout
+from game.ui.drawing import theme
+from game.ui.drawing.cardart import card_art
+from game.ui.drawing.layout import make_layout
 from game.persistence.settings import Settings
 
 from .positions import easy_harp
@@ -133,7 +133,7 @@ def test_drop_highlights_are_off_by_default(driver_for):
 def test_a_rounded_panel_is_the_whole_rectangle_drawn_large_and_scaled_down(w, h, radius):
     """Only the corners are supersampled: every pixel is the one drawing
     the whole rectangle four times larger gives, corners antialiased."""
-    from game.ui.cardart import rounded_mask
+    from game.ui.drawing.cardart import rounded_mask
 
     big = pygame.Surface((w * 4, h * 4), pygame.SRCALPHA)
     pygame.draw.rect(big, (250, 248, 240), big.get_rect(), border_radius=radius * 4)

@@ -7,8 +7,8 @@ import pygame
 import pytest
 
 from game.engine import Pile
-from game.ui import sound as sound_module
-from game.ui.sound import NAMES, SOUND_DIR, Sounds
+from game.ui.voice import sound as sound_module
+from game.ui.voice.sound import NAMES, SOUND_DIR, Sounds
 
 from .positions import easy_harp
 

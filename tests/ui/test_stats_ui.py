@@ -4,8 +4,8 @@ last games, and a reset that asks first."""
 
 from game.i18n import translate
 from game.persistence.storage import MemoryStorage
-from game.ui import dialogs
-from game.ui.stats_scene import StatsScene, figures
+from game.ui.dialogs.confirm import ConfirmDialog
+from game.ui.dialogs.stats import StatsScene, figures
 
 from .conftest import click_widget as click, start_app as start
 
@@ -49,8 +49,8 @@ def test_the_chart_shows_won_and_lost_bars():
     chart = scene.panel.image
     colors = {tuple(chart.get_at((x, y)))[:3] for x in range(0, chart.get_width(), 3)
               for y in range(scene.chart_top + 60, scene.ph - 120, 3)}
-    from game.ui import theme
-    from game.ui.stats_scene import LOST
+    from game.ui.drawing import theme
+    from game.ui.dialogs.stats import LOST
 
     assert theme.BUTTON in colors and LOST in colors
     click(app, scene, scene.measure_buttons["score"])
@@ -65,7 +65,7 @@ def test_reset_asks_first():
     scene = app.top()
     click(app, scene, scene.reset_button)
     ask = app.top()
-    assert isinstance(ask, dialogs.ConfirmDialog)
+    assert isinstance(ask, ConfirmDialog)
     click(app, ask, ask.widgets[1])  # Cancel
     assert app.top() is scene and scene.stats.played == 1
     click(app, scene, scene.reset_button)

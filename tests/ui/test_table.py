@@ -9,8 +9,10 @@ from game.engine import Pile, parse_card
 from game.engine.errors import DealCodeError
 from game.engine.deals import parse_code
 from game.i18n import translate
-from game.ui import dialogs
-from game.ui.help_scene import RulesScene
+from game.ui.dialogs.confirm import ConfirmDialog
+from game.ui.dialogs.new_game import NewGameDialog
+from game.ui.dialogs.win import WinScene
+from game.ui.dialogs.help import RulesScene
 
 from .conftest import main_module
 from .positions import easy_harp, near_won_easy_harp, near_won_eight_off
@@ -165,7 +167,7 @@ def test_deal_code_typed_into_the_new_game_dialog(driver_for):
     d = driver_for("EH1-N-AAAAAAF")
     d.key(pygame.K_n)
     dialog = d.app.top()
-    assert isinstance(dialog, dialogs.NewGameDialog)
+    assert isinstance(dialog, NewGameDialog)
     field = dialog.field.box
     d.click((dialog.box.x + field.x + 20, dialog.box.y + field.y + 10))
     d.type_text("eo1-c5-aaaaafa")
@@ -196,7 +198,7 @@ def test_new_game_over_a_game_in_progress_asks_first(driver_for):
     button = dialog.deal_buttons[1]  # today's deal
     d.click((dialog.box.x + button.box.center[0], dialog.box.y + button.box.center[1]))
     confirm = d.app.top()
-    assert isinstance(confirm, dialogs.ConfirmDialog)
+    assert isinstance(confirm, ConfirmDialog)
     d.key(pygame.K_ESCAPE)
     assert d.game.position.moves == 1
     d.key(pygame.K_ESCAPE)
@@ -208,7 +210,7 @@ def test_win_celebration_and_same_deal(driver_for):
     d.click(d.card_center(C(1)))
     assert d.game.position.won
     win = d.app.top()
-    assert isinstance(win, dialogs.WinScene)
+    assert isinstance(win, WinScene)
     for _ in range(5):
         d.wait(300)
     d.key(pygame.K_z, pygame.KMOD_LCTRL)  # undo still works after a win
@@ -219,7 +221,7 @@ def test_easy_harp_win(driver_for):
     d = driver_for(near_won_easy_harp())
     d.drag(d.card_center(C(1)), d.pile_center(Pile("f", 0)))
     assert d.game.position.won
-    assert isinstance(d.app.top(), dialogs.WinScene)
+    assert isinstance(d.app.top(), WinScene)
 
 
 def test_options_and_rules_open_and_close(driver_for):

@@ -18,11 +18,12 @@ from game.engine.errors import DealCodeError
 from game.engine.rules import RULE_IDS
 from game.i18n import CATALOGUES, en, rule_message, translate
 from game.persistence.storage import MemoryStorage
-from game.ui import dialogs, fonts
-from game.ui.fonts import wrap
+from game.ui.dialogs.confirm import ConfirmDialog
+from game.ui.drawing import fonts
+from game.ui.drawing.fonts import wrap
 from game.ui.launch import build_app
 from game.engine import registry
-from game.ui.stats_scene import StatsScene
+from game.ui.dialogs.stats import StatsScene
 
 from .conftest import FakeClock
 from .positions import near_won_eight_off
@@ -74,7 +75,7 @@ def visit_every_screen(app, lang):
     for key in ("ui.new_game.winnable_only_help", "ui.new_game.winnable_none"):
         dialog.winnable_toggle.help_key = key
         dialog.redraw()
-    app.push(dialogs.ConfirmDialog(app, lambda: None))
+    app.push(ConfirmDialog(app, lambda: None))
     app.pop(app.top())
     app.pop(dialog)
     # Options

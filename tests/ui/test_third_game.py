@@ -16,9 +16,9 @@ from game.engine import Game, Pile, Position, deal_position, parse_code, registr
 from game.engine.deals import date_number
 from game.help import pages, page_text
 from game.i18n import CATALOGUES, translate
-from game.ui import dialogs
-from game.ui.help_scene import RulesScene
-from game.ui.stats_scene import StatsScene
+from game.ui.dialogs.new_game import NewGameDialog
+from game.ui.dialogs.help import RulesScene
+from game.ui.dialogs.stats import StatsScene
 
 from .conftest import click_widget as click, start_app as start
 
@@ -134,7 +134,7 @@ def test_the_new_game_dialog_offers_it_and_deals_it():
     app = start("--deal", "EH1-N-AAAAAAF")
     app.open_new_game()
     dialog = app.top()
-    assert isinstance(dialog, dialogs.NewGameDialog)
+    assert isinstance(dialog, NewGameDialog)
     button = dialog.game_buttons["mini-cell"]
     assert button.text("en") == "Mini Cell"
     click(app, dialog, button)

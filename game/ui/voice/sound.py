@@ -15,9 +15,29 @@ from typing import Callable
 
 import pygame
 
-SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+from ...engine import Outcome
+from ...engine.actions import DRAW
+from ...engine.rules import TURN
+
+SOUND_DIR = Path(__file__).resolve().parents[3] / "assets" / "sounds"
 NAMES = ("pickup", "place", "flip", "deal", "refuse", "win")
 VOLUME = 0.6
+
+
+def sound_of(outcome: Outcome) -> str | None:
+    """The sound of a played action: an undo is placed back, a draw flips
+    a card, turning the waste over is a deal, a move flips when it turns
+    the card under it face up."""
+    move = outcome.move
+    if outcome.undone is not None:
+        return "place"
+    if move is None:
+        return None
+    if move.kind == DRAW:
+        return "flip"
+    if move.kind == TURN:
+        return "deal"
+    return "flip" if move.flip else "place"
 
 
 class Sounds:

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile
-from ..engine.registry import rules_for
+from ...engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile
+from ...engine.registry import rules_for
 
 CARD_RATIO = 7 / 5
 BUTTONS = ("new_game", "undo", "hint", "rules", "options")
@@ -88,7 +88,7 @@ def longest_column(game: str, variant: str) -> tuple[int, int]:
     deal's longest column with a king on top, and the whole run down to the
     ace built on it (Eight Off: 7 + 12 = 19 with two cells; Easy Harp
     8 face down + K..A = 21)."""
-    from ..engine import Game, format_code
+    from ...engine import Game, format_code
 
     pos = Game.from_deal(format_code(game, variant, 1)).position
     best = (0, 0)
@@ -366,7 +366,7 @@ def finish_layout(*, width: int, height: int, portrait: bool, card_w: int, card_
 def dealt_column(game: str, variant: str) -> tuple[int, int]:
     """(face-down cards, cards) of the longest column of an opening deal
     (Easy Harp 8 face down and one up, Eight Off 6 cards, 7 with two cells)."""
-    from ..engine import Game, format_code
+    from ...engine import Game, format_code
 
     pos = Game.from_deal(format_code(game, variant, 1)).position
     count, hidden = max((len(col), hidden) for col, hidden in zip(pos.columns, pos.hidden))

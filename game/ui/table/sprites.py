@@ -8,15 +8,16 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from ..i18n import translate
-from . import theme
-from .cardart import CardArt
-from .fonts import _note as note, font, wrap
-from .layout import TEXT_FLOOR, Box, Layout
-from .widgets import Button
+from ...i18n import translate
+from ..drawing import theme
+from ..voice.words import clock
+from ..drawing.cardart import CardArt
+from ..drawing.fonts import _note as note, font, wrap
+from ..drawing.layout import TEXT_FLOOR, Box, Layout
+from ..dialogs.widgets import Button
 
 if TYPE_CHECKING:
-    from ..persistence.settings import Settings
+    from ...persistence.settings import Settings
 
 MOVE_MS = 160
 FLIP_MS = 120
@@ -30,14 +31,6 @@ BUTTON_LAYER = 1501
 BANNER_LAYER = 1600
 MOVING_LAYER = 2000
 DRAG_LAYER = 2500
-
-
-def clock(seconds: int | None) -> str:
-    """``m:ss``, from an hour on ``h:mm:ss``; None (no such time yet): a dash."""
-    if seconds is None:
-        return "–"
-    minutes, secs = divmod(int(seconds), 60)
-    return f"{minutes // 60}:{minutes % 60:02d}:{secs:02d}" if minutes >= 60 else f"{minutes}:{secs:02d}"
 
 
 def ease_out(t: float) -> float:
@@ -456,8 +449,8 @@ class ColumnCounts:
         self.badges: dict[int, tuple[int, pygame.sprite.DirtySprite]] = {}
 
     def update(self, layout: Layout, columns: list[list[int]], hidden: list[int], group) -> None:
-        from ..engine.actions import COLUMN
-        from ..engine import Pile
+        from ...engine.actions import COLUMN
+        from ...engine import Pile
 
         for i, col in enumerate(columns):
             offsets, squeezed = layout.column_fan(hidden[i], len(col))

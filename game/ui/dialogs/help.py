@@ -13,20 +13,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import Action, Outcome, Pile, Position
-from ..engine.actions import COLUMN, STOCK
-from ..engine import parse_code, registry
-from ..help import EXAMPLES, Example, pages, rules_page
-from ..i18n import refusal_message, translate
-from . import theme
-from .cardart import card_art, rounded_mask
-from .fonts import fit_text, font, wrap, wrap_fit
-from .layout import Box, make_layout
+from ...engine import Action, Outcome, Pile, Position
+from ...engine.actions import COLUMN, STOCK
+from ...engine import parse_code, registry
+from ...help import EXAMPLES, Example, pages, rules_page
+from ...i18n import refusal_message, translate
+from ..drawing import theme
+from ..drawing.cardart import card_art, rounded_mask
+from ..drawing.felt import felt, pile_marker
+from ..drawing.fonts import fit_text, font, wrap, wrap_fit
+from ..drawing.layout import Box, make_layout
 from .panel import PanelScene
 from .widgets import Button
 
 if TYPE_CHECKING:
-    from .scene import Host
+    from ..scene import Host
 
 
 class ExamplePlayer:
@@ -73,8 +74,6 @@ def render_position(pos: Position, width: int, height: int, lang: str,
     as the game, drawn once into a surface of ``width`` x ``height``.
     ``highlight``: (an action, whether it was played) marks the cards it
     moved where they landed, or the cards it tried to move and where to."""
-    from .table import felt, pile_marker
-
     # cards as large as this position allows (not sized for the longest
     # columns a game can reach), so their corners read
     fit = max(((hidden, len(col) + 1) for col, hidden in zip(pos.columns, pos.hidden)), key=lambda t: t[1] + t[0])

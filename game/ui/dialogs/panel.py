@@ -6,16 +6,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import translate
-from . import theme
-from .cardart import rounded_mask
-from .fonts import fit_text
-from .layout import Box
-from .scene import ImageSprite, Scene
+from ...i18n import translate
+from ..drawing import theme
+from ..drawing.cardart import rounded_mask
+from ..drawing.fonts import fit_text
+from ..drawing.layout import Box
+from ..scene import ImageSprite, Scene
 from .widgets import TextField, Widget
 
 if TYPE_CHECKING:
-    from .scene import Host
+    from ..scene import Host
 
 SCRIM_LAYER = 3000
 MIN_SCALE = 0.86  # the smallest type scale of a dialog: 14 px labels stay 12 px

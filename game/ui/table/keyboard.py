@@ -17,17 +17,17 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from ..engine import Action, Pile, Refusal
-from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, MOVE, STOCK
-from ..engine.game import Outcome
-from .announce import card_name, describe_focus
-from .layout import Box
+from ...engine import Action, Pile, Refusal
+from ...engine.actions import CELL, COLUMN, DRAW, FOUNDATION, MOVE, STOCK
+from ...engine.game import Outcome
+from ..voice.words import card_name, describe_focus
+from ..drawing.layout import Box
 from .sprites import DRAG_LAYER
 
 if TYPE_CHECKING:
-    from .cardart import CardArt
-    from .layout import Layout
-    from .scene import Host
+    from ..drawing.cardart import CardArt
+    from ..drawing.layout import Layout
+    from ..scene import Host
     from .sprites import CardSprite, FocusSprite
 
 DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
@@ -37,7 +37,7 @@ ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 
 
 class KeyboardTable(Protocol):
-    """What the keyboard plays on: the table scene (``game.ui.table.TableScene``,
+    """What the keyboard plays on: the table scene (``game.ui.table.scene.TableScene``,
     which makes the keyboard, so the keyboard names what it uses of the
     table instead of importing it)."""
 

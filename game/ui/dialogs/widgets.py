@@ -11,11 +11,11 @@ from typing import Callable
 
 import pygame
 
-from ..i18n import translate
-from . import theme
-from .fonts import _note, fit_text, font, wrap_fit
-from .layout import Box
-from .textin import clean
+from ...i18n import translate
+from ..drawing import theme
+from ..drawing.fonts import _note, fit_text, font, wrap_fit
+from ..drawing.layout import Box
+from ..drawing.textin import clean
 
 
 class Widget:

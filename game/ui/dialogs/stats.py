@@ -8,20 +8,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import registry
-from ..i18n import translate
-from ..persistence.stats import RECENT, VariantStats
-from . import theme
-from .announce import variant_name
-from .dialogs import ConfirmDialog
-from .fonts import fit_text, font, wrap_fit
-from .layout import Box
+from ...engine import registry
+from ...i18n import translate
+from ...persistence.stats import RECENT, VariantStats
+from ..drawing import theme
+from ..voice.words import variant_name
+from .confirm import ConfirmDialog
+from ..drawing.fonts import fit_text, font, wrap_fit
+from ..drawing.layout import Box
 from .panel import PanelScene
-from .sprites import clock
+from ..voice.words import clock
 from .widgets import Button
 
 if TYPE_CHECKING:
-    from .scene import Host
+    from ..scene import Host
 
 LOST = (200, 92, 78)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine.cards import SUIT_SYMBOLS, is_red, rank_of, suit_of
-from ..i18n import translate
+from ...engine.cards import SUIT_SYMBOLS, is_red, rank_of, suit_of
+from ...i18n import translate
 from . import theme
 from .fonts import font
 from .layout import Index, index_for

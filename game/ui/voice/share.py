@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from .. import host
-from ..i18n import translate
-from . import theme
-from .dialogs import NoticeDialog
-from .fonts import font, wrap_fit
+from ... import host
+from ...i18n import translate
+from ..drawing import theme
+from ..dialogs.notice import NoticeDialog
+from ..drawing.fonts import font, wrap_fit
 
 if TYPE_CHECKING:
-    from .scene import Host
+    from ..scene import Host
 
 WAIT_MS = 10_000  # a clipboard that never answers counts as refused after this
 

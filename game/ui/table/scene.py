@@ -12,34 +12,32 @@ same way.
 
 from __future__ import annotations
 
-import random
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import Action, Game, Outcome, Pile, Position, Refusal
-from ..engine.actions import CELL, COLUMN, DRAW, DTAP, FOUNDATION, MOVE, STOCK, TAP, UNDO, WASTE
-from ..i18n import refusal_message
-from . import theme
-from .announce import deal_name, variant_name
-from .cardart import CardArt, card_art
-from .share import share_deal
+from ...engine import Action, Game, Outcome, Pile, Position, Refusal
+from ...engine.actions import CELL, COLUMN, FOUNDATION, MOVE, STOCK, UNDO, WASTE
+from ...i18n import refusal_message
+from ..drawing import theme
+from ..voice.words import deal_name, variant_name
+from ..drawing.cardart import CardArt, card_art
+from ..drawing.felt import felt, pile_marker
+from ..voice.share import share_deal
+from ..voice.sound import sound_of
 from .keyboard import Keyboard
-from .layout import Box, Layout, make_layout
-from .scene import Scene
+from .pointer import Pointer
+from ..drawing.layout import Box, Layout, make_layout
+from ..scene import Scene
 from .sprites import (
     DRAG_LAYER, MOVE_MS, MOVING_LAYER, BannerSprite, BarSprite, ButtonSprite, CardSprite, ColumnCounts, DropMarkSprite,
     FocusSprite, StatusSprite,
 )
 
 if TYPE_CHECKING:
-    from ..session import Start
-    from .scene import Host
+    from ...session import Start
+    from ..scene import Host
 
-DOUBLE_TAP_MS = 350
-DRAG_THRESHOLD = 6  # logical px before a press becomes a drag
-TOUCH_SLOP = 14  # the same on a touch-sized screen: a tap's wobble is not a drag
 DEAL_STAGGER_MS = 14
 VISIBLE_IN_STACK = 2  # stock, waste, foundations: only the top cards are drawn
 
@@ -51,9 +49,7 @@ class TableScene(Scene):
         self.layout: Layout | None = None
         self.cards: dict[Pile, list[CardSprite]] = {}
         self.moving: set[CardSprite] = set()
-        self.press: dict | None = None
-        self.last_tap: tuple[Pile, int, bool] | None = None  # (pile, time, went to a foundation)
-        self.pending_refusal: tuple[Outcome, int] | None = None
+        self.pointer = Pointer(self)  # presses, drags and taps
         self.bar: BarSprite | None = None
         self.banner: BannerSprite | None = None
         self.buttons: dict[str, ButtonSprite] = {}
@@ -85,7 +81,7 @@ class TableScene(Scene):
     def show_game(self, start: Start) -> None:
         """Lay out the table for the game that just started (a new deal, a
         replay, a set-up position or a resumed game); ``deal`` animates it."""
-        self.press = self.last_tap = self.pending_refusal = None
+        self.pointer.reset()
         layout = self.make_layout()
         self.app.group.empty()
         self.counts.clear()
@@ -134,7 +130,7 @@ class TableScene(Scene):
         if self.session.game is None:
             return
         self.finish_animations()
-        self.cancel_drag()
+        self.pointer.cancel_drag()
         self.kb.drop_held_quietly()
         self.clear_drop_marks()
         for sprite in [self.bar, self.banner, self.focus_ring, self.status, *self.buttons.values()]:
@@ -330,8 +326,8 @@ class TableScene(Scene):
                 if not sprite.step(now):
                     self.moving.discard(sprite)
                     self.come_to_rest(sprite)
-        if self.pending_refusal and now >= self.pending_refusal[1]:
-            refusal, self.pending_refusal = self.pending_refusal[0], None
+        refusal = self.pointer.taps.due(now)
+        if refusal is not None:
             self.session.refuse(refusal)
         self.banner.step(now)
         self.update_bar()
@@ -350,7 +346,7 @@ class TableScene(Scene):
 
     @property
     def busy(self) -> bool:
-        return bool(self.moving) or bool(self.press and self.press.get("dragging"))
+        return bool(self.moving) or self.pointer.dragging
 
     def update_bar(self) -> None:
         session = self.session
@@ -385,8 +381,10 @@ class TableScene(Scene):
     def show_outcome(self, outcome: Outcome) -> None:
         """An action or an undo was played: glide the cards."""
         self.banner.hide()
-        self.pending_refusal = None
-        self.sound_of(outcome)
+        self.pointer.taps.held = None
+        name = sound_of(outcome)
+        if name is not None:
+            self.sound(name)
         self.sync(animate=True)
 
     def tell(self, text: str, kind: str = "say") -> None:
@@ -416,16 +414,6 @@ class TableScene(Scene):
     def sound(self, name: str) -> None:
         self.app.sound.play(name)
 
-    def sound_of(self, outcome: Outcome) -> None:
-        move = outcome.move
-        if outcome.undone is not None:
-            self.sound("place")
-        elif move is not None and move.kind == DRAW:
-            self.sound("flip")
-        elif move is not None and move.kind == "turn":
-            self.sound("deal")
-        elif move is not None:
-            self.sound("flip" if move.flip else "place")
 
     # ---- drop highlights ----------------------------------------------------------------
 
@@ -516,31 +504,31 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             for button in self.buttons.values():
                 button.pointer("move", event.pos)
-            if self.press:
-                self.drag_to(event.pos)
+            if self.pointer.press:
+                self.pointer.drag_to(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.kb.pointer_used()
             for button in self.buttons.values():
                 if button.pointer("down", event.pos):
                     return True
-            self.press_at(event.pos)
+            self.pointer.press_at(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for button in list(self.buttons.values()):
                 if button.button.pressed:
                     button.pointer("up", event.pos)
                     return True
-            self.release_at(event.pos)
+            self.pointer.release_at(event.pos)
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.undo()
                 return True
-            if event.key == pygame.K_ESCAPE and self.press:
-                self.cancel_drag()
+            if event.key == pygame.K_ESCAPE and self.pointer.press:
+                self.pointer.cancel_drag()
                 return True
-            if not self.press and self.kb.handle_key(event):
+            if not self.pointer.press and self.kb.handle_key(event):
                 return True
             handler = self.keys.get(event.key)
             if handler and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
@@ -548,148 +536,6 @@ class TableScene(Scene):
                 return True
         return False
 
-    def press_at(self, pos: tuple[int, int]) -> None:
-        self.press = None
-        hit = self.pile_at(*pos)
-        if hit is None:
-            return
-        pile, row = hit
-        count = 1
-        if pile.kind == COLUMN:
-            if row is None:
-                return  # an empty slot: nothing to pick
-            count = len(self.session.game.position.cards(pile)) - row
-            picked = self.session.game.pick(pile, count)
-            if isinstance(picked, Refusal):  # e.g. a face-down card: the engine says why
-                self.session.refuse(Outcome(Action(MOVE, pile, pile, count), refusal=picked))
-                return
-        sprites = self.cards.get(pile, [])[-count:] if row is not None else []
-        self.press = {
-            "pile": pile, "row": row, "count": count, "start": pos, "dragging": False,
-            "sprites": sprites, "grab": [(s.x - pos[0], s.y - pos[1]) for s in sprites],
-        }
-
-    def drag_to(self, pos: tuple[int, int]) -> None:
-        press = self.press
-        if not press["dragging"]:
-            sx, sy = press["start"]
-            slop = TOUCH_SLOP if self.layout.touch else DRAG_THRESHOLD  # a finger's tap wobbles more
-            if abs(pos[0] - sx) + abs(pos[1] - sy) < slop or not press["sprites"] or press["pile"].kind == STOCK:
-                return
-            press["dragging"] = True
-            for i, sprite in enumerate(press["sprites"]):
-                sprite.visible = 1
-                sprite.lifted = True
-                sprite.refresh()
-                self.set_layer(sprite, DRAG_LAYER + i)
-            self.show_drop_marks(press["pile"], press["count"])
-            self.sound("pickup")
-        for sprite, (gx, gy) in zip(press["sprites"], press["grab"]):
-            sprite.place(pos[0] + gx, pos[1] + gy)
-
-    def end_drag_look(self, press: dict) -> None:
-        self.clear_drop_marks()
-        for sprite in press["sprites"]:
-            sprite.lifted = False
-            sprite.refresh()
-
     def cancel_drag(self) -> None:
-        if self.press and self.press["dragging"]:
-            self.end_drag_look(self.press)
-            self.press = None
-            self.sync(animate=True)
-        self.press = None
-
-    def release_at(self, pos: tuple[int, int]) -> None:
-        press, self.press = self.press, None
-        if press is None:
-            return
-        if press["dragging"]:
-            self.press = press
-            self.drag_to(pos)
-            self.press = None
-            self.end_drag_look(press)
-            src, count = press["pile"], press["count"]
-            dst = self.drop_target(press["sprites"][0].box(), src, count)
-            if dst is None or self.session.game.puts_back(src, dst):
-                self.sync(animate=True)  # a cancelled drag: the cards glide home
-                return
-            self.play(Action(MOVE, src, dst, count))
-            return
-        self.tap(press["pile"], press["row"])
-
-    def tap(self, pile: Pile, row: int | None) -> None:
-        if pile.kind == STOCK:
-            self.play(Action(DRAW))
-            return
-        if row is None:
-            return
-        if pile.kind == COLUMN and row != len(self.session.game.position.cards(pile)) - 1:
-            return  # a tap concerns the top card only
-        now = self.app.now()
-        last = self.last_tap
-        self.last_tap = None
-        if last and last[0] == pile and now - last[1] <= DOUBLE_TAP_MS and self.app.settings.double_tap:
-            if last[2]:
-                return  # the first tap already sent the card to a foundation
-            self.pending_refusal = None
-            self.play(Action(DTAP, pile))
-            return
-        action = Action(TAP, pile)
-        checked = self.session.game.check(action)
-        if isinstance(checked, Refusal):  # refused: maybe the first half of a double tap
-            self.last_tap = (pile, now, False)
-            refusal = Outcome(action, refusal=checked)  # what game.play would answer, without asking twice
-            if self.app.settings.double_tap:
-                self.pending_refusal = (refusal, now + DOUBLE_TAP_MS)
-            else:
-                self.session.refuse(refusal)
-            return
-        self.last_tap = (pile, now, True)
-        self.play(action)
-
-
-MARKERS = {COLUMN: "column", FOUNDATION: "foundation", CELL: "cell", STOCK: "stock", WASTE: "waste"}
-
-
-def pile_marker(art: CardArt, pile: Pile, rules) -> pygame.Surface:
-    """The soft outline of ``pile``'s place (a foundation shows its suit)."""
-    suit = rules.foundation_suits[pile.index] if pile.kind == FOUNDATION else None
-    return art.marker(MARKERS[pile.kind], suit)
-
-
-@lru_cache(maxsize=1)
-def _vignette() -> pygame.Surface:
-    """The felt's light-to-dark fall-off, small: ``felt`` stretches it."""
-    small = pygame.Surface((32, 18))
-    cx, cy = 15.5, 8.5
-    for y in range(18):
-        for x in range(32):
-            d = min(1.0, (((x - cx) / 18) ** 2 + ((y - cy) / 11) ** 2) ** 0.5)
-            k = d * d
-            small.set_at((x, y), [round(a + (b - a) * k) for a, b in zip(theme.FELT, theme.FELT_EDGE)])
-    return small
-
-
-@lru_cache(maxsize=1)
-def _grain() -> pygame.Surface:
-    """A 96 px tile of fine grain (always the same: a fixed seed)."""
-    grain = pygame.Surface((96, 96), pygame.SRCALPHA)
-    rng = random.Random(20240611)
-    for y in range(96):
-        for x in range(96):
-            v = rng.randrange(-1, 2)
-            if v:
-                grain.set_at((x, y), (255, 255, 255, 7) if v > 0 else (0, 0, 0, 9))
-    return grain
-
-
-def felt(width: int, height: int) -> pygame.Surface:
-    """The table: deep green felt with a soft vignette and a fine grain
-    (both drawn once; a new table size only stretches and tiles them)."""
-    surf = pygame.transform.smoothscale(_vignette(), (width, height))
-    grain = _grain()
-    for y in range(0, height, 96):
-        for x in range(0, width, 96):
-            surf.blit(grain, (x, y))
-    return surf
+        """Cards held by the pointer go back (a dialog opens, a frame failed)."""
+        self.pointer.cancel_drag()

@@ -1,0 +1,74 @@
+"""What happens on the table, in words: for screen readers in the browser
+(an ARIA live region, through ``game.host.announce``) and, natively, as
+a small status line on screen.
+
+Every text is built from catalogue keys with parameters (card and pile
+names too), in the player's language; nothing here compares translated text.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from ... import host
+from ...engine import Outcome
+from ...i18n import translate
+from .words import deal_name, describe_outcome
+
+if TYPE_CHECKING:
+    from ...engine import Game
+    from ...session import Session, Start
+    from ..scene import Host
+
+
+class Announcer:
+    """Says things: to the page's live region (browser) and to the status
+    line (``show``, set by the table), and says what happens to the game
+    in progress once it ``listen``s to the session. ``window`` is the page
+    (None: the host module finds it; tests hand in a fake one)."""
+
+    def __init__(self, app: "Host") -> None:
+        self.app = app
+        self.window: Any | None = None
+        self.show: Callable[[str], None] | None = None
+        self.last = ""
+        self.history: list[str] = []
+
+    @property
+    def lang(self) -> str:
+        return self.app.settings.lang
+
+    def say(self, text: str) -> None:
+        if not text:
+            return
+        self.last = text
+        self.history = (self.history + [text])[-50:]
+        host.announce(text, window=self.window)
+        if self.show is not None:
+            self.show(text)
+
+    def say_key(self, key: str, **params: object) -> None:
+        self.say(translate(key, self.lang, **params))
+
+    # ---- the game in progress, in words ------------------------------------------------
+
+    def listen(self, session: "Session") -> None:
+        session.on("started", self.on_started)
+        session.on("played", self.on_played)
+        session.on("undone", self.on_played)
+        session.on("refused", self.on_refused)
+        session.on("won", self.on_won)
+
+    def on_started(self, start: "Start") -> None:
+        pos = start.game.position
+        self.say_key("say.new_game", game=translate(f"game.{pos.game}", self.lang), deal=deal_name(pos.deal, self.lang))
+
+    def on_played(self, outcome: Outcome) -> None:
+        self.say(describe_outcome(outcome, self.app.session.game.position, self.lang))
+
+    def on_refused(self, outcome: Outcome) -> None:
+        explain = self.app.settings.interactive_rules
+        self.say(describe_outcome(outcome, self.app.session.game.position, self.lang, explain=explain))
+
+    def on_won(self, game: "Game") -> None:
+        self.say_key("say.won", score=game.position.score, moves=game.position.moves)
