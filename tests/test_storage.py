@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,13 @@ from game.persistence import storage as storage_module
 from game.persistence.storage import BrowserStorage, DictLocalStorage, FileStorage, MemoryStorage, ReadError
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def gone_pid() -> int:
+    """The id of a process that ran and is gone (reaped)."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
 
 
 # ---- FileStorage -------------------------------------------------------------------------
@@ -95,10 +103,59 @@ def test_crash_between_writing_the_temporary_file_and_renaming(tmp_path, monkeyp
     monkeypatch.undo()
     [temporary] = tmp_path.glob("game.json.tmp*")
     assert temporary.read_text() == "state 3"  # written, never renamed
+    # Made the leftover of a process that is gone, a minute ago (this one still runs).
+    left = temporary.with_name(f"game.json.tmp-{gone_pid()}-0123abcd")
+    temporary.rename(left)
+    os.utime(left, (time.time() - 61, time.time() - 61))
     restarted = FileStorage(tmp_path)
     assert restarted.get("game") == "state 2"
     assert restarted.set("game", "state 4") and restarted.get("game") == "state 4"
     assert not list(tmp_path.glob("game.json.tmp*"))  # the next run's first save clears it
+
+
+def test_the_sweep_leaves_another_windows_write_in_progress_alone(tmp_path):
+    """One window's once-per-run sweep used to delete the temporary file
+    another window was writing (its save then failed). A temporary file of
+    a process that runs, or a fresh one, or a name we never make, stays."""
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        old = time.time() - 3600
+        writing = tmp_path / f"game.json.tmp-{sleeper.pid}-0123abcd"  # its process runs
+        fresh = tmp_path / f"game.json.tmp-{gone_pid()}-0123abce"  # written a moment ago
+        foreign = tmp_path / "game.json.tmp-notes"  # not a name of ours
+        stale = tmp_path / f"game.json.tmp-{gone_pid()}-0123abcf"  # gone, an hour old
+        for path in (writing, fresh, foreign, stale):
+            path.write_text("{}")
+        for path in (writing, foreign, stale):
+            os.utime(path, (old, old))
+        storage = FileStorage(tmp_path)
+        assert storage.set("game", "mine")
+        assert writing.exists() and fresh.exists() and foreign.exists()
+        assert not stale.exists()
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+
+
+def test_a_write_waits_for_another_processs_lock_and_then_fails_cleanly(tmp_path):
+    """A process holding a record's lock (here: for longer than a write
+    waits) makes the write fail, with the reason, and leaves the record."""
+    storage = FileStorage(tmp_path)
+    assert storage.set("stats", "before")
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import fcntl, os, sys, time; fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT);"
+         " fcntl.flock(fd, fcntl.LOCK_EX); print('held', flush=True); time.sleep(30)", str(tmp_path / "stats.json.lock")],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        storage.LOCK_WAIT = 0.2
+        assert storage.set("stats", "after") is False
+        assert "another window" in storage.last_error
+        assert storage.get("stats") == "before"
+    finally:
+        holder.kill()
+        holder.wait()
+    assert storage.set("stats", "after") and storage.get("stats") == "after"  # a dead holder holds nothing
 
 
 def test_crash_between_the_two_renames_falls_back_to_the_backup(tmp_path, monkeypatch):
@@ -271,12 +328,27 @@ def test_a_damaged_record_falls_back_to_the_previous_good_copy(tmp_path):
     assert again.notices == [] and again.stats.get("eight-off", "C8").played == 1
 
 
-def test_a_record_from_a_newer_version_is_kept_aside_not_read(tmp_path):
+def test_a_record_from_a_newer_version_is_never_written_over(tmp_path):
+    """It used to be set aside, so statistics restarted from zero and the
+    newer version, run again, found none: now it stays where it is,
+    untouched by this session's games, and the player is told which format
+    made it."""
     future = {"schema": "easy-harp-eight-off/stats", "version": 99, "variants": {}, "new_thing": [1]}
-    (tmp_path / "stats.json").write_text(json.dumps(future))
-    loaded = Persistence(FileStorage(tmp_path)).load_all()
-    assert loaded.notices == ["notice.stats_newer"]
-    assert json.loads((tmp_path / "stats.json.bad").read_text()) == future
+    text = json.dumps(future)
+    (tmp_path / "stats.json").write_text(text)
+    persistence = Persistence(FileStorage(tmp_path))
+    loaded = persistence.load_all()
+    assert loaded.notices == ["notice.stats_newer_left"]
+    game = Game.from_deal("EO1-C8-AAAAAFA")
+    assert game.play(game.legal_actions()[0]).ok
+    persistence.new_game(Game.from_deal("EO1-C8-AAAAAFB"), previous=game, previous_elapsed=5)
+    assert persistence.stats.get("eight-off", "C8").played == 1  # counted here, in memory
+    assert (tmp_path / "stats.json").read_text() == text and not list(tmp_path.glob("stats.json.*"))
+    assert persistence.pop_notices() == []  # told once
+    for lang in ("en", "vi", "hu"):
+        words = persistence.notice_text("notice.stats_newer_left", lang)
+        assert "99" in words and "1" in words.replace("99", "") and "{" not in words
+    assert Persistence(FileStorage(tmp_path)).load_all().notices == ["notice.stats_newer_left"]
 
 
 def test_settings_keep_what_is_good_and_report_the_rest(tmp_path):
@@ -506,7 +578,8 @@ def test_saves_never_follow_a_planted_link(tmp_path, monkeypatch):
     victim.write_text("precious")
     folder = tmp_path / "data"
     folder.mkdir()
-    (folder / "game.json.tmp").symlink_to(victim)  # the old fixed temporary name
+    (folder / "game.json.tmp").symlink_to(victim)  # the old fixed temporary name, left two days ago
+    os.utime(folder / "game.json.tmp", (time.time() - 2 * 86400,) * 2, follow_symlinks=False)
     storage = FileStorage(folder)
     assert storage.set("game", "one") and storage.get("game") == "one"
     assert victim.read_text() == "precious"

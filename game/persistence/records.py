@@ -16,7 +16,54 @@ the saved game (``loaded.counted`` gives it back), never tracked twice.
     persistence.save_settings(settings)      # when an option changes
     persistence.language(args.lang)          # the catalogue to use
     persistence.stats.get("eight-off", "C8") # the statistics screen
+    persistence.refresh_stats()              # ... opened: other windows' games included
     persistence.reset_stats()                # its reset button
+    persistence.retry_pending()              # now and then, and on quitting
+    persistence.pop_notices()                # after each of the above: show them once
+    persistence.notice_text(notice, lang)    # a notice's words, its numbers filled in
+
+Two windows, one player
+-----------------------
+Two copies of the game may run on one data folder, or two browser tabs on
+one localStorage. Each used to load the statistics at start and later
+write its whole copy back, so the later writer erased the other's games.
+Now no window ever writes back what it read at start:
+
+* **Statistics** are kept here as operations: a game's result, a reset.
+  Each write reads the record as it is *now*, applies this window's
+  operations not yet stored, in order, and writes that. The figures are
+  derived from results in order (streaks, fastest, the recent chart), so
+  replaying results onto the fresh record is exact where adding numbers
+  would not be; and this needs no new record format, so older versions
+  still read what is written.
+* **Settings** the same way, field by field: only the settings this window
+  changed go over the record as it is now.
+* **The saved game** is one game, and two windows can't both have theirs
+  in it. Before each save the record is read; if it is not the one this
+  window last read or wrote, another window saved there: its record is kept
+  aside (``<key>.other`` copies, ``set_aside(mark="other")``), this
+  window's game is saved, and the player is told once
+  (``notice.game_elsewhere``). Nothing is thrown away silently.
+
+Why this design and not another: a read-modify-write is only safe when no
+other write comes between the read and the write. Natively the storage
+holds a lock around it (``Storage.locked``: ``flock``, which the kernel
+drops when a process dies, so it is never stale), which makes it exact:
+two processes recording 100 results each leave 200. The browser has no
+lock that synchronous code can wait for (the Web Locks API is async, and
+there are no threads), so there the read and the write follow each other
+in one synchronous call: another tab's write can only be lost if it lands
+in that instant, where a tab that writes its whole copy back loses every
+game the other tab played since it started. Records that merge on read (a
+journal per window) would close that instant too, but they need a new
+format every older version would refuse, and a journal that grows until
+some window compacts it, which is again a read-modify-write.
+
+A write that fails (a full disk, a full quota, another window holding the
+lock too long) is not dropped: its key stays pending and is tried again at
+the next chance (every later save, ``retry_pending``). The player is told
+once when a write fails (``notice.save_failed``), and once when everything
+pending is stored after all (``notice.saved_again``).
 
 Nothing here raises for bad stored data or a failed write. Damaged records
 are set aside (natively a ``.bad`` copy), the previous good copy is used when
@@ -25,25 +72,37 @@ there is one, and the player is told once through message ids in
 that is there but can't be read (no permission, a data folder that can't be
 checked) is left alone for the whole session: not replaced by its backup,
 not written over, not set aside; play goes on in memory and the player is
-told once (``notice.records_unreadable``).
+told once (``notice.records_unreadable``). A record written by a newer
+version of the game (a newer format) is treated the same way: left where
+it is for that version, never written over, and the notice says which
+format made it (``notice_text`` fills in the numbers).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, TypeVar
+from typing import Callable, TypeVar, Union
 
 from . import savegame
 from . import settings as settings_store
 from ..engine import Game
-from .savegame import SavedGame
+from ..i18n import DEFAULT_LANGUAGE, translate
+from .savegame import SavedGame, SaveError
 from .settings import Settings, choose_language
 from .stats import Statistics
-from .storage import MemoryStorage, ReadError, Storage
+from .storage import LockError, MemoryStorage, ReadError, Storage
 
 GAME_KEY, STATS_KEY, SETTINGS_KEY = "game", "stats", "settings"
 SAVE_FAILED = "notice.save_failed"
+SAVED_AGAIN = "notice.saved_again"
 UNREADABLE = "notice.records_unreadable"
+ELSEWHERE = "notice.game_elsewhere"
+NEWER_FORMAT = "notice.newer_format"  # the detail notice_text adds to a newer record's notice
+KINDS = {GAME_KEY: "game", STATS_KEY: "stats", SETTINGS_KEY: "settings"}  # the notices' names
+
+# A statistics operation not yet stored: a result, or a reset.
+Result = tuple[str, str, bool, float, int]  # game, variant, won, seconds, score
+Reset = tuple[Union[str, None], Union[str, None]]  # game, variant (None: all)
 
 T = TypeVar("T")
 
@@ -59,6 +118,14 @@ class Loaded:
     counted: bool = False  # that game's result is already in the statistics
 
 
+class _Newer(Exception):
+    """A record found newer than this code reads, while writing."""
+
+    def __init__(self, error: SaveError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 class Persistence:
     """The player's records on ``storage``. Where the game runs (which
     storage, which language the system asks for) is not decided here: the
@@ -72,12 +139,21 @@ class Persistence:
         self.unavailable = unavailable  # why the storage asked for couldn't be opened
         self.system_language = system_language
         self.storage = storage
-        self.stats = Statistics()
+        self.stats = Statistics()  # this window's view: the record as last read, and its own games
         self.settings = Settings()
         self.notices: list[str] = []  # raised while playing (a failed save), to show once
+        self.notice_params: dict[str, dict[str, object]] = {}  # numbers some notices' words need
+        self.problems: list[str] = []  # details raised while playing, for a log
+        self.hands_off: set[str] = set()  # keys whose record can't be read: left alone this session
+        self.pending: set[str] = set()  # keys with something this window has not managed to store yet
         self._save_failed = False
         self._cache: dict = {}
-        self.hands_off: set[str] = set()  # keys whose record can't be read: left alone this session
+        self._stats_ops: list[Result | Reset] = []  # in order, not yet in the record
+        self._settings_base: dict[str, object] = Settings().to_dict()  # the record's settings, as last seen
+        self._settings_changed: dict[str, object] = {}  # fields this window changed, not yet stored
+        self._game_text: str | None = None  # the latest game record, not yet stored
+        self._seen: dict[str, str | None] = {}  # the record as this window last read or wrote it
+        self._elsewhere_told = False
 
     @classmethod
     def opening(cls, open_storage: Callable[[], Storage], *, system_language: str | None = None) -> "Persistence":
@@ -101,21 +177,25 @@ class Persistence:
             _add(notices, UNREADABLE)
 
         settings, settings_problems = self._load(
-            SETTINGS_KEY, settings_store.loads_settings, "settings", notices, problems
+            SETTINGS_KEY, settings_store.loads_settings, notices, problems
         ) or (Settings(), [])
+        self._settings_base = settings.to_dict()
         if settings_problems:
             # Keep the original aside and store what could be saved of it.
             problems += [f"settings: {p}" for p in settings_problems]
             self._set_aside(SETTINGS_KEY)
-            self._write(SETTINGS_KEY, settings_store.dumps_settings(settings))
+            self._seen[SETTINGS_KEY] = None
+            self._settings_changed = dict(self._settings_base)
+            self.pending.add(SETTINGS_KEY)
+            self._store(SETTINGS_KEY)
             _add(notices, "notice.settings_damaged")
         self.settings = settings
         settings.lang = self.language()
 
-        stats = self._load(STATS_KEY, Statistics.from_json, "stats", notices, problems)
+        stats = self._load(STATS_KEY, Statistics.from_json, notices, problems)
         self.stats = stats if stats is not None else Statistics()
 
-        saved: SavedGame | None = self._load(GAME_KEY, savegame.loads_game, "game", notices, problems)
+        saved: SavedGame | None = self._load(GAME_KEY, savegame.loads_game, notices, problems)
         game, elapsed, counted = None, 0.0, False
         if saved is not None and saved.game.position.won:
             if not saved.counted:  # stopped right after the winning move
@@ -127,15 +207,16 @@ class Persistence:
                 problems.append(f"game: undo history dropped: {saved.history_problem}")
                 _add(notices, "notice.undo_lost")
                 self._set_aside(GAME_KEY)
+                self._seen[GAME_KEY] = None
                 self.save_game(game, elapsed, counted)
         return Loaded(settings, game, elapsed, self.stats, notices, problems, counted)
 
-    def _load(
-        self, key: str, parse: Callable[[str], T], kind: str, notices: list[str], problems: list[str]
-    ) -> T | None:
+    def _load(self, key: str, parse: Callable[[str], T], notices: list[str], problems: list[str]) -> T | None:
         """The record under ``key``, else its backup, else None; damaged
-        copies are set aside and reported."""
-        damaged = newer = False
+        copies are set aside and reported; a newer one is left alone."""
+        kind = KINDS[key]
+        damaged = False
+        self._seen[key] = None
         for backup in (False, True):
             try:
                 text = self.storage.get_backup(key) if backup else self.storage.get(key)
@@ -148,33 +229,51 @@ class Persistence:
                 continue
             try:
                 value = parse(text)
-            except Exception as exc:  # SaveError; anything else is a checking bug, still not a crash
+            except SaveError as exc:
+                problems.append(f"{kind}{' backup' if backup else ''}: {exc}")
+                if exc.newer and not backup:
+                    # A newer version's record: its own, left where it is for it (a newer
+                    # backup behind a record of ours is an old copy, set aside as usual).
+                    self._newer(key, exc, notices)
+                    return None
+                self.storage.set_aside(key, backup=backup)
+                damaged = True
+                continue
+            except Exception as exc:  # a checking bug: still not a crash, the record is kept aside
                 problems.append(f"{kind}{' backup' if backup else ''}: {exc}")
                 self.storage.set_aside(key, backup=backup)
                 damaged = True
-                newer = newer or getattr(exc, "newer", False)
                 continue
             if backup:
                 # Make the good copy the record again, so the next start agrees.
                 self.storage.set(key, text)
                 if damaged:
                     _add(notices, f"notice.{kind}_restored")
+            self._seen[key] = text
             return value
-        if newer:
-            _add(notices, f"notice.{kind}_newer")
-        elif damaged:
+        if damaged:
             _add(notices, f"notice.{kind}_damaged")
         return None
+
+    def _newer(self, key: str, error: SaveError, notices: list[str]) -> None:
+        notice = f"notice.{KINDS[key]}_newer_left"
+        self.hands_off.add(key)
+        self.notice_params[notice] = {"found": error.found, "known": error.known}
+        _add(notices, notice)
 
     # ---- while playing ------------------------------------------------------------------
 
     def save_game(self, game: Game, elapsed: float, counted: bool = False) -> bool:
         """Keep ``game`` (after every accepted action, undo included) and
         whether its result is already in the statistics (the session knows).
-        Returns False if it could not be stored; ``notice.save_failed`` is
-        then queued in ``notices``, once until a save works again."""
-        text = savegame.dumps_game(game, _seconds(elapsed), counted, cache=self._cache)
-        return self._write(GAME_KEY, text)
+        Returns False if it could not be stored: it is then pending, tried
+        again at the next chance, and ``notice.save_failed`` is queued in
+        ``notices`` (once until everything is stored again). What else was
+        pending is tried first."""
+        self._game_text = savegame.dumps_game(game, _seconds(elapsed), counted, cache=self._cache)
+        self.pending.add(GAME_KEY)
+        self.retry_pending(GAME_KEY)
+        return self._store(GAME_KEY)
 
     def game_won(self, game: Game, elapsed: float) -> bool:
         """The game is won: count it in the statistics and save it as
@@ -198,20 +297,60 @@ class Persistence:
         self.save_game(game, 0.0)
 
     def record_result(self, game: Game, elapsed: float, *, won: bool) -> bool:
-        """Add one finished game to the statistics and store them."""
+        """Add one finished game to the statistics and store them (merged
+        with what other windows stored meanwhile)."""
         pos = game.position
-        self.stats.record(pos.game, pos.variant, won=won, seconds=_seconds(elapsed), score=pos.score)
-        return self._write(STATS_KEY, self.stats.to_json())
+        result: Result = (pos.game, pos.variant, bool(won), _seconds(elapsed), pos.score)
+        _apply(self.stats, result)  # raises ValueError for an unknown game, before anything is kept
+        self._stats_ops.append(result)
+        self.pending.add(STATS_KEY)
+        self.retry_pending(STATS_KEY)
+        return self._store(STATS_KEY)
 
     # ---- settings and statistics screen ------------------------------------------------------
 
     def save_settings(self, settings: Settings) -> bool:
+        """Keep the settings this window changed since they were last
+        stored (the others stay as the record has them: another window may
+        have changed them)."""
         self.settings = settings
-        return self._write(SETTINGS_KEY, settings_store.dumps_settings(self.settings))
+        now = settings.to_dict()
+        self._settings_changed.update({k: v for k, v in now.items() if self._settings_base.get(k) != v})
+        self._settings_base = now
+        self.pending.add(SETTINGS_KEY)
+        self.retry_pending(SETTINGS_KEY)
+        return self._store(SETTINGS_KEY)
 
     def reset_stats(self, game: str | None = None, variant: str | None = None) -> bool:
-        self.stats.reset(game, variant)
-        return self._write(STATS_KEY, self.stats.to_json())
+        reset: Reset = (game, variant)
+        _apply(self.stats, reset)
+        self._stats_ops.append(reset)
+        self.pending.add(STATS_KEY)
+        self.retry_pending(STATS_KEY)
+        return self._store(STATS_KEY)
+
+    def refresh_stats(self) -> Statistics:
+        """The statistics as stored now (other windows' games included),
+        with this window's games not stored yet: for the statistics screen
+        when it opens. ``stats`` is updated in place and returned."""
+        if STATS_KEY in self.hands_off:
+            return self.stats
+        try:
+            text = self.storage.get(STATS_KEY)
+            fresh = Statistics.from_json(text) if text is not None else Statistics()
+        except (ReadError, SaveError):
+            return self.stats  # told when it is written (or was at start-up)
+        for op in self._stats_ops:
+            _apply(fresh, op)
+        self.stats.variants = fresh.variants
+        return self.stats
+
+    def retry_pending(self, *skip: str) -> bool:
+        """Try again to store what could not be stored (a full disk freed,
+        a quota with room again). True when nothing is pending any more."""
+        for key in sorted(self.pending - set(skip)):
+            self._store(key)
+        return not self.pending
 
     def language(self, command_line: str | None = None, system: str | None = None) -> str:
         """The catalogue to use: ``command_line`` (``--lang``), else the
@@ -226,20 +365,117 @@ class Persistence:
         notices, self.notices = self.notices, []
         return notices
 
+    def notice_text(self, notice: str, lang: str = DEFAULT_LANGUAGE) -> str:
+        """A notice's words in ``lang``, and for a record of a newer version
+        which format it was written in. (Each notice's own text needs no
+        numbers, so ``translate(notice, lang)`` alone reads well too.)"""
+        text = translate(notice, lang)
+        params = self.notice_params.get(notice)
+        return f"{text} {translate(NEWER_FORMAT, lang, **params)}" if params else text
+
+    # ---- storing ---------------------------------------------------------------------------
+
     def _set_aside(self, key: str) -> None:
         if key not in self.hands_off:
             self.storage.set_aside(key)
 
-    def _write(self, key: str, text: str) -> bool:
+    def _store(self, key: str) -> bool:
+        """Store what is pending under ``key``: the record as it is now,
+        read under the storage's lock, with this window's changes over it."""
         if key in self.hands_off:
-            return False  # kept in memory only; the player was told at start-up
-        if self.storage.set(key, text):
-            self._save_failed = False
+            self.pending.discard(key)
+            return False  # kept in memory only; the player was told
+        if key not in self.pending:
             return True
-        if not self._save_failed:
-            self._save_failed = True
-            _add(self.notices, SAVE_FAILED)
-        return False
+        build = {GAME_KEY: self._game_over, STATS_KEY: self._stats_over, SETTINGS_KEY: self._settings_over}[key]
+        try:
+            with self.storage.locked(key):
+                current = self.storage.get(key)
+                text = build(current)
+                stored = self.storage.set(key, text)
+        except _Newer as exc:  # a newer version wrote it meanwhile: its record, left alone
+            self.problems.append(f"{KINDS[key]}: {exc}")
+            self._newer(key, exc.error, self.notices)
+            self.pending.discard(key)
+            return False
+        except (ReadError, LockError) as exc:
+            self.problems.append(f"{KINDS[key]}: {exc}")
+            stored = False
+        if not stored:
+            if not self._save_failed:
+                self._save_failed = True
+                _add(self.notices, SAVE_FAILED)
+            return False
+        self._seen[key] = text
+        self.pending.discard(key)
+        if key == STATS_KEY:
+            self._stats_ops.clear()
+            self.stats.variants = Statistics.from_json(text).variants  # other windows' games too
+        elif key == SETTINGS_KEY:
+            self._settings_changed.clear()
+        if not self.pending and self._save_failed:
+            self._save_failed = False
+            _add(self.notices, SAVED_AGAIN)
+        return True
+
+    def _parse_current(self, key: str, current: str, parse: Callable[[str], T]) -> T | None:
+        """The record found just before a write; None when it is damaged
+        (then set aside, as at start-up); raises _Newer for a newer one."""
+        try:
+            return parse(current)
+        except SaveError as exc:
+            if exc.newer:
+                raise _Newer(exc) from None
+            self.problems.append(f"{KINDS[key]}: {exc}")
+        except Exception as exc:  # a checking bug: still no crash
+            self.problems.append(f"{KINDS[key]}: {exc}")
+        self.storage.set_aside(key)
+        return None
+
+    def _stats_over(self, current: str | None) -> str:
+        fresh = None if current is None else self._parse_current(STATS_KEY, current, Statistics.from_json)
+        if fresh is None:
+            if current is not None:  # damaged there: this window's view is the best left
+                return self.stats.to_json()
+            fresh = Statistics()
+        for op in self._stats_ops:
+            _apply(fresh, op)
+        return fresh.to_json()
+
+    def _settings_over(self, current: str | None) -> str:
+        values: dict[str, object] = {}
+        if current is not None:
+            parsed = self._parse_current(SETTINGS_KEY, current, settings_store.loads_settings)
+            values = parsed[0].to_dict() if parsed is not None else dict(self._settings_base)
+        merged, _ = settings_store.clean({**values, **self._settings_changed})
+        return settings_store.dumps_settings(merged)
+
+    def _game_over(self, current: str | None) -> str:
+        text = self._game_text
+        assert text is not None  # pending only with a game to store
+        if current is not None and current != self._seen.get(GAME_KEY) and current != text:
+            # Another window saved here since this one last read or wrote: keep its game.
+            if not current.startswith(savegame.NOT_A_RECORD):
+                try:
+                    savegame.check_header(savegame.parse_json(current, "saved game"), savegame.SCHEMA,
+                                          savegame.VERSION, "saved game")
+                except SaveError as exc:
+                    if exc.newer:
+                        raise _Newer(exc) from None
+            self.storage.set_aside(GAME_KEY, mark="other")
+            self.problems.append("game: another window saved a game here; it was kept aside")
+            if not self._elsewhere_told:
+                self._elsewhere_told = True
+                _add(self.notices, ELSEWHERE)
+        return text
+
+
+def _apply(stats: Statistics, op: "Result | Reset") -> None:
+    if len(op) == 5:
+        game, variant, won, seconds, score = op
+        stats.record(game, variant, won=won, seconds=seconds, score=score)
+    else:
+        stats.reset(op[0], op[1])
 
 
 def _add(notices: list[str], notice: str) -> None:

@@ -60,11 +60,14 @@ _PILE_KEYS = ("columns", "stock", "waste", "foundations", "cells")
 
 class SaveError(ValueError):
     """A saved game that can't be resumed; the message says why.
-    ``newer`` marks a record written by a newer version of the game."""
+    ``newer`` marks a record written by a newer version of the game, whose
+    format number is ``found`` (this code reads up to ``known``)."""
 
-    def __init__(self, message: str, *, newer: bool = False) -> None:
+    def __init__(self, message: str, *, newer: bool = False, found: int | None = None,
+                 known: int | None = None) -> None:
         super().__init__(message)
         self.newer = newer
+        self.found, self.known = found, known
 
 
 @dataclass
@@ -138,7 +141,8 @@ def check_header(data: object, schema: str, version: int, what: str) -> dict:
     if isinstance(found, bool) or not isinstance(found, int) or found < 1:
         raise SaveError(f"the {what} has no valid version number ({found!r})")
     if found > version:
-        raise SaveError(f"the {what} was written by a newer version of the game (format {found}, this one reads {version})", newer=True)
+        raise SaveError(f"the {what} was written by a newer version of the game (format {found}, this one reads {version})",
+                        newer=True, found=found, known=version)
     return data
 
 

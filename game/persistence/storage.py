@@ -8,7 +8,8 @@ key such as ``"game"``. Every backend keeps three things per key:
 * a backup: the previous record, kept on every write, for when the record
   turns out to be unreadable or damaged;
 * records set aside as bad (``set_aside``), so damaged data is never simply
-  thrown away.
+  thrown away; and, marked ``other``, a game another window saved in the
+  same place (``set_aside(key, mark="other")``), so it is not lost either.
 
 Backends never raise on a failed write: ``set`` returns False and
 ``last_error`` says why (a full disk, a full browser quota, ...). A record
@@ -16,6 +17,15 @@ that exists but can't be read (no permission, a folder that can't be
 checked, an I/O error) raises ``ReadError`` from ``get``: it is never
 mistaken for "no record", and the caller must then leave that key alone
 (no write, no set-aside), so it is never destroyed.
+
+Two windows may share one store (two running copies on one data folder,
+two browser tabs). ``locked(key)`` is held around a read-modify-write of a
+record (``records.Persistence`` merges under it): natively an exclusive
+``flock`` (``msvcrt.locking`` on Windows) on ``<key>.json.lock``, which the
+kernel lets go when a process dies, so no lock is ever stale; it is
+re-entrant, and every write, set-aside and delete takes it too. The browser
+has no lock that a synchronous call can wait for (Web Locks are async), so
+there ``locked`` holds nothing: the callers re-read just before they write.
 
 Something that is no record of ours at all (a folder, a device, a FIFO or
 a link where the record belongs; more than ``MAX_RECORD_CHARS``) reads as
@@ -30,9 +40,11 @@ import os
 import re
 import secrets
 import stat
+import time
 from abc import ABC, abstractmethod
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from ..engine.jsontext import MAX_CHARS
 
@@ -40,10 +52,16 @@ _KEY = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 MAX_RECORD_CHARS = MAX_CHARS  # the JSON reader's bound (far above any real record): more is junk
 MAX_BAD_COPIES = 9  # damaged copies kept per record (and per backup); the oldest goes first
 NOT_A_RECORD = "\x00 not a record: "
+MARKS = ("bad", "other")  # damaged copies; another window's records kept aside
 
 
 class ReadError(OSError):
     """A record that is there but can't be read; the message says why."""
+
+
+class LockError(OSError):
+    """A record's lock could not be taken (another window holds it for too
+    long, or the lock file can't be made); the message says why."""
 
 
 def not_a_record(reason: str) -> str:
@@ -51,26 +69,32 @@ def not_a_record(reason: str) -> str:
     return NOT_A_RECORD + reason
 
 
-def bad_number(stem: str, name: str) -> int | None:
+def bad_number(stem: str, name: str, mark: str = "bad") -> int | None:
     """Which damaged copy of ``stem`` ``name`` is: ``stem.bad`` is 1,
-    ``stem.badN`` is N; None for any other name."""
-    if not name.startswith(stem + ".bad"):
+    ``stem.badN`` is N; None for any other name. (``mark="other"``: the
+    same for ``stem.other``, ``stem.otherN``.)"""
+    if not name.startswith(f"{stem}.{mark}"):
         return None
-    tail = name[len(stem) + 4:]
+    tail = name[len(stem) + 1 + len(mark):]
     if not tail:
         return 1
     return int(tail) if tail.isdigit() and tail[0] != "0" and len(tail) < 10 else None
 
 
-def next_bad_copy(stem: str, names: list[str]) -> tuple[str, list[str]]:
+def next_bad_copy(stem: str, names: list[str], mark: str = "bad") -> tuple[str, list[str]]:
     """Where the next damaged copy of ``stem`` goes, numbered one past the
     newest among ``names`` (so no copy is ever overwritten), and the oldest
     copies to drop so that at most ``MAX_BAD_COPIES`` are kept, the new one
     included."""
-    numbered = sorted((n, name) for name in names if (n := bad_number(stem, name)) is not None)
+    numbered = sorted((n, name) for name in names if (n := bad_number(stem, name, mark)) is not None)
     newest = numbered[-1][0] if numbered else 0
     excess = max(0, len(numbered) + 1 - MAX_BAD_COPIES)
-    return f"{stem}.bad{newest + 1 if newest else ''}", [name for _, name in numbered[:excess]]
+    return f"{stem}.{mark}{newest + 1 if newest else ''}", [name for _, name in numbered[:excess]]
+
+
+def _check_mark(mark: str) -> None:
+    if mark not in MARKS:
+        raise ValueError(f"{mark!r} is not a mark of a record set aside ({', '.join(MARKS)})")
 
 
 def check_key(key: str) -> str:
@@ -104,13 +128,22 @@ class Storage(ABC):
         """Forget the record and its backup (not the copies set aside)."""
 
     @abstractmethod
-    def set_aside(self, key: str, *, backup: bool = False) -> None:
+    def set_aside(self, key: str, *, backup: bool = False, mark: str = "bad") -> None:
         """Move the record (or its backup) out of the way, into a copy
-        marked bad, so that it is no longer read but not lost either."""
+        marked ``mark`` (one of ``MARKS``), so that it is no longer read but
+        not lost either."""
 
     @abstractmethod
     def keys(self) -> list[str]:
         """The keys that hold a record."""
+
+    @contextmanager
+    def locked(self, key: str) -> Iterator[None]:
+        """Hold ``key`` against other windows for a read-modify-write;
+        raises LockError when it can't. This default holds nothing (one
+        window, or a store with no lock such as the browser's)."""
+        check_key(key)
+        yield
 
 
 # ---- the desktop: one JSON file per key ---------------------------------------------
@@ -130,11 +163,54 @@ class FileStorage(Storage):
     ``MAX_RECORD_CHARS * 4`` bytes plus one, whatever size the file claims."""
 
     MAX_BYTES = MAX_RECORD_CHARS * 4
+    LOCK_WAIT = 3.0  # seconds a write waits for another window's lock before it fails (and is retried)
+    STALE_SECONDS = 60.0  # a temporary file this old, of a process that is gone, is a killed write's
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = Path(directory)
         self.last_error = None
         self._swept: set[str] = set()
+        self._held: dict[str, list[int]] = {}  # key -> [lock file descriptor, depth]
+
+    @contextmanager
+    def locked(self, key: str) -> Iterator[None]:
+        name = check_key(key)
+        held = self._held.get(name)
+        if held is not None:  # re-entrant: a second flock of our own would wait on itself
+            held[1] += 1
+            try:
+                yield
+            finally:
+                held[1] -= 1
+            return
+        fd = self._take_lock(self.directory / f"{name}.json.lock")
+        self._held[name] = [fd, 1]
+        try:
+            yield
+        finally:
+            del self._held[name]
+            _unlock(fd)
+            os.close(fd)
+
+    def _take_lock(self, path: Path) -> int:
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+                         | getattr(os, "O_BINARY", 0), 0o644)
+        except OSError as exc:
+            raise LockError(f"could not open the lock {path}: {exc.strerror or exc}") from None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise LockError(f"the lock {path} is not a regular file")
+            deadline = time.monotonic() + self.LOCK_WAIT
+            while not _try_lock(fd):
+                if time.monotonic() > deadline:
+                    raise LockError(f"another window held {path} for more than {self.LOCK_WAIT:g} s")
+                time.sleep(0.005)
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd
 
     def path(self, key: str) -> Path:
         return self.directory / f"{check_key(key)}.json"
@@ -198,17 +274,33 @@ class FileStorage(Storage):
             return None
 
     def _sweep(self, path: Path) -> None:
-        """Temporary files of this record left by a killed run (once per key)."""
+        """Temporary files of this record left by a killed write (once per
+        key, under the record's lock). Only what is provably stale goes: a
+        regular file named as ``set`` names them, whose process is gone and
+        which is at least ``STALE_SECONDS`` old. The lock keeps out writers
+        of this version; the age and the process keep out an older version's
+        write (which takes no lock) and one from another machine sharing the
+        folder. Where a process can't be asked about (Windows), only a file
+        a day old goes."""
         if path.name in self._swept:
             return
         self._swept.add(path.name)
         try:
             for stale in self.directory.glob(path.name + ".tmp*"):
-                stale.unlink()  # a link is removed, never followed
+                if _stale_temporary(stale, path.name, self.STALE_SECONDS):
+                    stale.unlink()  # a link is removed, never followed
         except OSError:
             pass
 
     def set(self, key: str, text: str) -> bool:
+        try:
+            with self.locked(key):
+                return self._set(key, text)
+        except LockError as exc:
+            self.last_error = f"could not write {self.path(key)}: {exc}"
+            return False
+
+    def _set(self, key: str, text: str) -> bool:
         path, backup = self.path(key), self._backup_path(key)
         temporary = path.with_name(f"{path.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}")
         try:
@@ -258,36 +350,42 @@ class FileStorage(Storage):
             os.close(fd)
 
     def delete(self, key: str) -> None:
-        # Backup first: killed halfway, no stale backup can come back as the record.
-        for path in (self._backup_path(key), self.path(key)):
-            try:
-                if self._kind(path) in (stat.S_IFREG, stat.S_IFLNK):
-                    path.unlink()
-            except OSError as exc:
-                self.last_error = f"could not delete {path}: {exc}"
+        try:
+            with self.locked(key):
+                # Backup first: killed halfway, no stale backup can come back as the record.
+                for path in (self._backup_path(key), self.path(key)):
+                    try:
+                        if self._kind(path) in (stat.S_IFREG, stat.S_IFLNK):
+                            path.unlink()
+                    except OSError as exc:
+                        self.last_error = f"could not delete {path}: {exc}"
+        except LockError as exc:
+            self.last_error = f"could not delete {self.path(key)}: {exc}"
 
-    def _free_bad(self, stem: str) -> Path:
+    def _free_bad(self, stem: str, mark: str = "bad") -> Path:
         """Where the next copy of ``stem`` (``<key>.json`` or ``.json.bak``)
         set aside goes: ``<stem>.bad``, then ``.bad2``, ``.bad3`` ...: never
         over an older copy. Making room for it, the oldest copies beyond
         ``MAX_BAD_COPIES`` go."""
-        names = [p.name for p in self.directory.glob(stem + ".bad*")]
-        name, drop = next_bad_copy(stem, names)
+        names = [p.name for p in self.directory.glob(f"{stem}.{mark}*")]
+        name, drop = next_bad_copy(stem, names, mark)
         for old in drop:
             path = self.directory / old
             if not stat.S_ISDIR(os.lstat(path).st_mode):  # a folder set aside is left as it is
                 path.unlink()
         return self.directory / name
 
-    def _move_aside(self, source: Path, stem: str) -> None:
-        os.replace(source, self._free_bad(stem))
+    def _move_aside(self, source: Path, stem: str, mark: str = "bad") -> None:
+        os.replace(source, self._free_bad(stem, mark))
 
-    def set_aside(self, key: str, *, backup: bool = False) -> None:
+    def set_aside(self, key: str, *, backup: bool = False, mark: str = "bad") -> None:
         source = self._backup_path(key) if backup else self.path(key)
+        _check_mark(mark)
         try:
-            if os.path.lexists(source):
-                self._move_aside(source, source.name)
-        except OSError as exc:
+            with self.locked(key):
+                if os.path.lexists(source):
+                    self._move_aside(source, source.name, mark)
+        except OSError as exc:  # LockError included
             self.last_error = f"could not set {source} aside: {exc}"
 
     def keys(self) -> list[str]:
@@ -296,6 +394,90 @@ class FileStorage(Storage):
         except OSError:
             return []
         return sorted(name for name in names if _KEY.fullmatch(name))
+
+
+_TEMPORARY = re.compile(r"\.tmp-([0-9]{1,10})-[0-9a-f]{8}")
+
+
+def _stale_temporary(path: Path, record: str, min_age: float, now: float | None = None) -> bool:
+    """Whether ``path`` is a temporary file of ``record`` that no write can
+    still be using (see ``FileStorage._sweep``)."""
+    tail = path.name[len(record):] if path.name.startswith(record) else ""
+    match = _TEMPORARY.fullmatch(tail)
+    if match is None and tail != ".tmp":  # the one fixed name of versions before the pid in it
+        return False  # not a name we make: never ours to delete
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    if not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):
+        return False
+    age = (time.time() if now is None else now) - info.st_mtime
+    if os.name != "posix" or match is None:  # no process to ask about: only its age tells
+        return age > 86_400.0
+    return age >= min_age and process_gone(int(match.group(1)))
+
+
+def process_gone(pid: int) -> bool:
+    """Whether no process ``pid`` runs on this machine (POSIX; signal 0
+    only asks). A process we may not signal is alive."""
+    if pid <= 0 or pid == os.getpid():  # ours (a pid used again) or none: not provably gone
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OSError, OverflowError):
+        return False
+    return False
+
+
+_NO_LOCKS = {getattr(errno, name) for name in ("ENOLCK", "EOPNOTSUPP", "ENOTSUP", "EINVAL", "ENOSYS")
+             if hasattr(errno, name)}
+
+
+def _try_lock(fd: int) -> bool:
+    """Take the exclusive lock on ``fd`` if no one holds it."""
+    try:
+        import fcntl
+    except ImportError:
+        fcntl = None  # type: ignore[assignment]
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        import msvcrt  # Windows: a lock on the first byte
+
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        return True
+    except ImportError:
+        return True  # no locks on this system at all: one window is all it can have
+    except (BlockingIOError, PermissionError):
+        return False
+    except OSError as exc:
+        if exc.errno in (errno.EAGAIN, errno.EACCES, errno.EDEADLK):
+            return False
+        if exc.errno in _NO_LOCKS:  # a file system without locks (some network mounts): don't stop saving
+            return True
+        raise LockError(f"could not lock: {exc.strerror or exc}") from None
+
+
+def _unlock(fd: int) -> None:
+    try:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    except ImportError:
+        try:
+            import msvcrt
+
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
+        except (ImportError, OSError):
+            pass
+    except OSError:
+        pass  # closing the descriptor lets go of it anyway
 
 
 # ---- the browser: window.localStorage ---------------------------------------------------
@@ -376,8 +558,9 @@ class BrowserStorage(Storage):
         self._remove_item(self._name(key, ".bak"))
         self._remove_item(self._name(key))
 
-    def set_aside(self, key: str, *, backup: bool = False) -> None:
+    def set_aside(self, key: str, *, backup: bool = False, mark: str = "bad") -> None:
         name = self._name(key, ".bak" if backup else "")
+        _check_mark(mark)
         try:
             text = self._raw(name)  # as it is, however large
         except ReadError as exc:
@@ -385,7 +568,7 @@ class BrowserStorage(Storage):
             return
         if text is None:
             return
-        slot, drop = next_bad_copy(name, self._names())
+        slot, drop = next_bad_copy(name, self._names(), mark)
         for old in drop:
             self._remove_item(old)
         # The record must go either way (or it would be read, and reported,
