@@ -1,6 +1,16 @@
 """``python -m game``: deal, today, play (and solve, hint when the solver is
 there). Everything runs without a display. Bad input exits with status 2 and
-one line on stderr; a refused action is data, not an error."""
+one line on stderr; a refused action is data, not an error.
+
+Any terminal will do. JSON goes out with ASCII escapes (``\u1ec9``), the
+same bytes whatever the encoding and the same value for any JSON reader;
+other text (an error line quoting what the player typed) goes out with
+``backslashreplace`` for what the stream's encoding can't carry (cp1252,
+ascii, the C locale, a redirected Windows console), never a
+``UnicodeEncodeError``. A closed standard output (``>&-``) is one error
+line on stderr and status 2; a closed stderr leaves stdout clean (an error
+is then only the exit status); a reader that goes away (``| head``) is
+status 0, as for any Unix filter."""
 
 from __future__ import annotations
 
@@ -111,7 +121,7 @@ def _stdin():
 
 def _cmd_deal(args: argparse.Namespace) -> int:
     pos = deal_position(parse_code(args.code))
-    print(pos.to_json() if args.json else pos.text())
+    print(position_json(pos) if args.json else pos.text())
     return 0
 
 
@@ -169,8 +179,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
             "score": game.position.score,
             "moves": game.position.moves,
         }
-        out.write(json.dumps(line, ensure_ascii=False) + "\n")
-    out.write(game.position.to_json() + "\n")
+        out.write(json.dumps(line, ensure_ascii=True) + "\n")
+    out.write(position_json(game.position) + "\n")
     return 0
 
 
@@ -184,22 +194,59 @@ def _cmd_solver(args: argparse.Namespace) -> int:
 COMMANDS = {"deal": _cmd_deal, "today": _cmd_today, "play": _cmd_play, "solve": _cmd_solver, "hint": _cmd_solver}
 
 
+def position_json(pos: Position) -> str:
+    """A position as one line of ASCII JSON (see the module's docstring)."""
+    return json.dumps(pos.to_dict(), ensure_ascii=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    tolerant_streams()
     try:
         args = _build_parser().parse_args(argv)
+        if sys.stdout is None:  # started with standard output closed: there is nowhere to answer
+            error("standard output is closed, so there is nowhere to write the answer")
+            return 2
         status = COMMANDS[args.command](args)
         sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
         return status
     except (UsageError, EngineInputError) as exc:
-        print(f"error: {one_line(str(exc))}", file=sys.stderr)
+        error(one_line(str(exc)))
         return 2
     except BrokenPipeError:
         _drop_stdout()
         return 0
-    except OSError as exc:  # writing the output failed: > /dev/full
+    except KeyboardInterrupt:  # Ctrl+C during a long solve: a line, not a traceback
+        error("interrupted")
+        return 130
+    except OSError as exc:  # writing the output failed: > /dev/full, a descriptor closed under us
         _drop_stdout()
-        print(f"error: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+        error(f"cannot write the output: {exc.strerror or exc}")
         return 2
+
+
+def error(message: str) -> None:
+    """``error: <message>`` on stderr: never on stdout (``print(file=None)``
+    would write there when stderr is closed), and never an exception."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(f"error: {message}\n")
+        stream.flush()
+    except (OSError, ValueError):  # closed under us, or a pipe with no reader
+        pass
+
+
+def tolerant_streams() -> None:
+    """stdout and stderr write what their encoding can't carry as
+    backslash escapes (they keep their encoding: an é stays an é in cp1252)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError, TypeError):  # a stream that doesn't allow it keeps its own
+                pass
 
 
 def one_line(message: str, limit: int = MAX_ERROR_CHARS) -> str:
