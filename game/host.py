@@ -68,18 +68,45 @@ def user_data_dir(
     """The per-user directory for saved games, statistics and settings:
     ``$XDG_DATA_HOME`` or ``~/.local/share`` on Linux and other Unixes,
     ``~/Library/Application Support`` on macOS, ``%APPDATA%`` on Windows.
-    Not created here."""
+    Not created here.
+
+    Always an absolute path. A ``HOME`` that is empty or relative (``HOME=``
+    would give ``/.local/share/...``, ``HOME=x`` a folder that moves with the
+    current one) is not a home: the password database's home is used
+    instead, and when there is none either this raises RuntimeError (the
+    game then plays on in memory and says so: ``Persistence.opening``)."""
     env = os.environ if env is None else env
     system = sys.platform if system is None else system
-    home = Path.home() if home is None else home
+
+    def home_folder() -> Path:
+        if home is not None:
+            found: Path | None = home
+        elif system.startswith("win"):
+            found = Path.home()
+        else:
+            raw = env.get("HOME", "")
+            found = Path(raw) if raw and os.path.isabs(raw) else None
+            if found is None:
+                try:
+                    import pwd
+
+                    record = pwd.getpwuid(os.getuid()).pw_dir
+                    found = Path(record) if record and os.path.isabs(record) else None
+                except (ImportError, KeyError, OSError):
+                    found = None
+        if found is None or not found.is_absolute():
+            raise RuntimeError(f"no home folder to keep the records in (HOME is {env.get('HOME')!r})")
+        return found
+
     if system.startswith("win"):
-        base = env.get("APPDATA") or str(home / "AppData" / "Roaming")
-        return Path(base) / app
+        appdata = env.get("APPDATA", "")
+        base = Path(appdata) if appdata and os.path.isabs(appdata) else home_folder() / "AppData" / "Roaming"
+        return base / app
     if system == "darwin":
-        return home / "Library" / "Application Support" / app
+        return home_folder() / "Library" / "Application Support" / app
     xdg = env.get("XDG_DATA_HOME", "")
     # The XDG spec says a relative path is invalid and must be ignored.
-    data_home = Path(xdg) if xdg and os.path.isabs(xdg) else home / ".local" / "share"
+    data_home = Path(xdg) if xdg and os.path.isabs(xdg) else home_folder() / ".local" / "share"
     return data_home / app
 
 
