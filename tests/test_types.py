@@ -1,6 +1,7 @@
 """The type checker holds the core: mypy (pinned in requirements-dev.txt, with
 its settings in mypy.ini) finds no error in the engine, persistence, the
-session, the host, the daily deal, the text-file reader and the command line.
+session, the host, the daily deal, the text-file reader, the command line
+and the application layer (game/play).
 
 The solver and the window are not yet held to it: mypy.ini reads the solver
 (imported by daily and cli) for its types without reporting its errors.
@@ -26,6 +27,7 @@ CHECKED = [
     "game/daily.py",
     "game/textfile.py",
     "game/cli.py",
+    "game/play",
 ]
 
 

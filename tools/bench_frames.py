@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from game.engine import Game, Pile  # noqa: E402
+from game.play.application import Application  # noqa: E402
 from game.ui.app import App  # noqa: E402
 
 DEALS = {"Easy Harp": "EH1-N-AAAAAAF", "Eight Off": "EO1-C8-AAAAAFA"}
@@ -51,7 +52,7 @@ def timed_frames(app: App, frames: int, before_each=None) -> tuple[list[float], 
 
 
 def bench(name: str, code: str, size: tuple[int, int], frames: int, present: bool = False) -> dict:
-    app = App(size, headless=not present, fps=0)
+    app = App(Application(), size, headless=not present, fps=0)
     app.start_game(Game.from_deal(code), animate=False)
     for _ in range(5):
         app.frame()

@@ -1,6 +1,9 @@
 """The app: one window (or headless canvas), one layered sprite group, a
 stack of scenes and the work of one frame.
 
+The app shows an ``Application`` (game/play), handed in built whole: the
+game in progress, the settings, saving, hints and background tasks are
+its; the app draws them and turns clicks and keys into its commands.
 ``main.py`` calls ``frame()`` once per turn of its asyncio loop. A frame
 handles the waiting events (top scene first; a scene returns whether it
 consumed the event), advances animations and background tasks, and redraws
@@ -9,16 +12,14 @@ only the dirty parts of the canvas: an idle table redraws nothing.
 
 from __future__ import annotations
 
-import datetime
-import time
 from typing import Any, Callable
 
 import pygame
 
-from .. import daily
-from ..engine import Game, deals, registry
-from ..session import Session
-from ..solver.search import end_of_frame
+from ..engine import Game, registry
+from ..play.application import Application
+from ..play.events import NoticesRaised, Quitting, SettingsChanged
+from ..play.tasks import Task
 from .dialogs.confirm import ConfirmDialog
 from .dialogs.new_game import NewGameDialog
 from .dialogs.notice import NoticeDialog
@@ -26,14 +27,12 @@ from .dialogs.options import OptionsDialog
 from .dialogs.win import WinScene
 from .dialogs.help import RulesScene
 from .drawing.layout import BUTTONS
-from .scene import Scene, Task
+from .scene import Scene
 from .voice.announce import Announcer
 from .screenshot import write_png
-from ..persistence.settings import Settings
 from .voice.sound import Sounds
 from .table.scene import TableScene
 
-TASK_BUDGET_MS = 4
 HIDDEN = (pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST)
 SHOWN = (pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED)
 TOUCHES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.FINGERDOWN)
@@ -51,12 +50,11 @@ def set_minimum_size(size: tuple[int, int]) -> None:
 class App:
     def __init__(
         self,
+        play: Application,
         size: tuple[int, int] = (1280, 720),
-        settings: Settings | None = None,
         *,
         headless: bool = False,
         fps: int = 60,
-        now: Callable[[], int] | None = None,
         browser: bool = False,
     ) -> None:
         pygame.display.init()
@@ -73,7 +71,10 @@ class App:
             self.screen = pygame.display.set_mode(size)
         if not headless:
             set_minimum_size(MIN_SIZE)
-        self.settings = settings or Settings()
+        self.play = play
+        self.settings = play.settings
+        self.session = play.session  # the game in progress: the scenes listen to it
+        self.persistence = play.persistence  # None: nothing is kept
         self.group = pygame.sprite.LayeredDirty()
         # never fall back to redrawing the whole screen every frame
         self.group.set_timing_threshold(10_000)
@@ -82,66 +83,46 @@ class App:
         self.running = True
         self.fps = fps
         self.clock = pygame.time.Clock()
-        self._now = now or pygame.time.get_ticks
-        self.listeners: dict[str, list[Callable[..., Any]]] = {}
-        self.tasks: list[Task] = []
         self.button_names: tuple[str, ...] = BUTTONS
         self.frames = 0
         self.last_dirty: list[pygame.Rect] = []
         self.screenshot_path: str | None = None
-        # storage (game.ui.saving attaches it; None in tests that don't want it)
-        self.persistence = None
-        self.keeper = None  # game.ui.saving's SaveKeeper: saves the game in progress on demand
-        self.session = Session()  # the game in progress: the scenes and helpers listen to it
         self.announcer = Announcer(self)  # moves and refusals in words (live region, status line)
         self.sound = Sounds(lambda: self.settings.sound)
-        self.hint_provider: Callable[[], None] | None = None  # the solver integration sets it
-        self.table = TableScene(self)  # listens first: the others find the table laid out
+        self.table = TableScene(self)
         self.announcer.listen(self.session)
-        from .hints import SolverHelper
-
-        self.solver = SolverHelper(self)  # hints and the "still winnable?" note (sets hint_provider)
+        play.on(NoticesRaised, lambda raised: self.show_notices(list(raised.notices)))
         self.scenes: list[Scene] = [self.table]
         self.set_caption()
 
     # ---- time, hooks, tasks ---------------------------------------------------------
 
     def now(self) -> int:
-        return self._now()
+        return self.play.now()
 
     def on(self, name: str, listener: Callable[..., Any]) -> None:
-        """Listen for ``settings`` (the Settings) or ``quit``: the storage
-        layer saves from here. What happens to the game is the session's
-        to tell (``session.on``)."""
-        self.listeners.setdefault(name, []).append(listener)
+        """Listen for ``settings`` (the Settings) or ``quit``, for the page
+        glue of main.py; the layer's own listeners take its typed events
+        (``play.on``)."""
+        if name == "settings":
+            self.play.on(SettingsChanged, lambda changed: listener(changed.settings))
+        elif name == "quit":
+            self.play.on(Quitting, lambda quitting: listener())
+        else:
+            raise ValueError(f"no app event {name!r}; events are settings, quit")
 
-    def emit(self, name: str, *args: Any) -> None:
-        for listener in self.listeners.get(name, []):
-            listener(*args)
+    @property
+    def tasks(self) -> list[Task]:
+        return self.play.tasks.running
 
     def add_task(self, task: Task) -> None:
-        self.tasks.append(task)
+        self.play.tasks.add(task)
 
     def cancel_task(self, task: Task) -> None:
-        if task in self.tasks:
-            self.tasks.remove(task)
+        self.play.tasks.cancel(task)
 
     def run_tasks(self) -> None:
-        """Give the tasks about ``TASK_BUDGET_MS`` in all: each one gets a
-        fair share of what the ones before it left (the save keeper's
-        quick look leaves nearly all of it to the solver)."""
-        if not self.tasks:
-            return
-        start = time.perf_counter()
-        tasks = list(self.tasks)
-        done = []
-        for i, task in enumerate(tasks):
-            spent = (time.perf_counter() - start) * 1000
-            share = max(0.5, (TASK_BUDGET_MS - spent) / (len(tasks) - i))
-            if not task.step(share):
-                done.append(task)
-        # a task may add or cancel tasks while it steps
-        self.tasks = [task for task in self.tasks if not any(task is d for d in done)]
+        self.play.tasks.run(idle=not self.table.busy)
 
     # ---- the frame --------------------------------------------------------------------
 
@@ -153,8 +134,7 @@ class App:
         self.session.tick(now)
         for scene in list(self.scenes):
             scene.update(now)
-        self.run_tasks()
-        end_of_frame()  # no search stepped this frame: the garbage collector is back on
+        self.run_tasks()  # then the solver's hold on the garbage collector ends if no search stepped
         rects = self.draw()
         self.frames += 1
         if self.screenshot_path:
@@ -177,7 +157,7 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.emit("quit")
+            self.play.quit()
             self.running = False
             return
         if event.type in HIDDEN or event.type in SHOWN:
@@ -306,7 +286,7 @@ class App:
     def start_game(self, game: Game, animate: bool = True) -> None:
         """A new game on the table (``animate``: deal it with a glide)."""
         self.close_dialogs()
-        self.session.start(game)
+        self.play.start(game)
         if animate and not self.headless:
             self.table.deal()
         self.set_caption()
@@ -314,7 +294,7 @@ class App:
     def resume_game(self, game: Game, elapsed_ms: int, counted: bool) -> None:
         """A saved game back on the table, its clock and undo included."""
         self.close_dialogs()
-        self.session.start(game, elapsed_ms=elapsed_ms, counted=counted, resumed=True)
+        self.play.resume(game, elapsed_ms, counted)
         self.set_caption()
 
     def close_dialogs(self) -> None:
@@ -324,16 +304,11 @@ class App:
                 self.pop(scene)
 
     def start_code(self, code: str) -> None:
-        game = Game.from_deal(code)
-        pos = game.position
-        if (self.settings.game, self.settings.variant) != (pos.game, pos.variant):
-            self.settings.game, self.settings.variant = pos.game, pos.variant
-            self.emit("settings", self.settings)
-        self.start_game(game)
+        self.start_game(self.play.game_for(code))
 
     def restart(self) -> None:
         """Same deal: the current deal from its start (or the set-up position)."""
-        self.start_game(self.session.restart_game())
+        self.start_game(self.play.same_deal())
 
     def request_new_game(self, code: str | None) -> None:
         """Start ``code`` (None: the same deal again), asking first when that
@@ -341,42 +316,30 @@ class App:
         def start() -> None:
             self.start_code(code) if code else self.restart()
 
-        if self.session.in_progress:
+        if self.play.leaving_loses_a_game():
             self.push(ConfirmDialog(self, start))
         else:
             start()
 
     def random_code(self, game: str, variant: str) -> str:
-        """A new deal; with "Winnable deals only", one of the deal numbers
-        the solver proved winnable (when the game has such a list)."""
-        number = deals.random_number(time.time_ns() ^ (self.frames << 20))
-        if self.settings.winnable_only:
-            from ..solver.winnable import winnable_numbers
-
-            numbers = winnable_numbers(game, variant)
-            if numbers:
-                number = numbers[number % len(numbers)]
-        return deals.format_code(game, variant, number)
+        return self.play.random_code(game, variant)
 
     def today_code(self, game: str, variant: str) -> str:
-        return daily.today_code(datetime.date.today(), game, variant)
+        return self.play.today_code(game, variant)
 
     # ---- settings ---------------------------------------------------------------------------
 
     def change_setting(self, name: str, value: Any) -> None:
-        setattr(self.settings, name, value)
         if name == "lang":
+            self.settings.lang = value
             for scene in self.scenes:
                 scene.refresh_text()
             self.set_caption()
-        self.emit("settings", self.settings)
+        self.play.change_setting(name, value)
 
     def request_hint(self) -> None:
-        """H or a Hint button: the solver integration provides the hint."""
-        if self.hint_provider is not None:
-            self.hint_provider()
-        else:
-            self.announcer.say_key("say.no_hint")
+        """H or a Hint button."""
+        self.play.request_hint()
 
     def set_language(self, lang: str) -> None:
         self.change_setting("lang", lang)

@@ -99,7 +99,7 @@ class FrameGuard:
         """Save the game in progress (True saved, False failed, None nothing
         to save or no saving attached). Never raises."""
         try:
-            keeper = getattr(self.app, "keeper", None)
+            keeper = self.app.play.keeper
             return None if keeper is None else keeper.save_in_progress()
         except Exception as exc:
             host.report_error("Saving after the failure failed too:\n" + "".join(traceback.format_exception(exc)))

@@ -111,13 +111,25 @@ def open_persistence(args: argparse.Namespace, storage=None, system_language: st
     return Persistence(storage, system_language=system_language)
 
 
+class StillClock:
+    """A clock that stands still unless moved (a screenshot's one moment)."""
+
+    def __init__(self, t: int) -> None:
+        self.t = t
+
+    def __call__(self) -> int:
+        return self.t
+
+
 def build_app(argv: list[str] | None = None, *, browser: bool = False, language: str | None = None, storage=None,
               headless: bool = False, now=None):
     """The app for these arguments. ``browser`` and ``language`` (the
     system's or browser's, by default ``game.host.preferred_language()``)
     come from the host module (the UI never guesses its platform);
-    ``storage``, ``headless`` and ``now`` (a clock) are for tests and tools."""
-    from . import saving
+    ``storage``, ``headless`` and ``now`` (a clock) are for tests and tools.
+    The application layer is built first, whole (its settings, storage,
+    saving, hints and clock), and handed to the window."""
+    from ..play.application import Application, steady_ms
 
     p = parser()
     args = p.parse_args(sys.argv[1:] if argv is None else argv)
@@ -156,11 +168,13 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
     settings = loaded.settings
     settings.lang = persistence.language(lang)  # --lang, else kept, else the system's
 
-    app = App(size, settings, headless=bool(args.screenshot) or headless, fps=0 if headless else args.fps,
-              now=now, browser=browser)
-    keeper = saving.attach(app, persistence, loaded)
+    clock = StillClock(steady_ms()) if args.screenshot else None  # a picture of one moment
+    play = Application(settings, persistence=persistence, loaded=loaded, now=clock or now or steady_ms)
+    app = App(play, size, headless=bool(args.screenshot) or headless, fps=0 if headless else args.fps, browser=browser)
+    keeper = play.keeper
+    assert keeper is not None  # there is always storage, if only in memory
     if game is None and loaded.game is not None:
-        keeper.resume(loaded.game, loaded.elapsed)
+        app.resume_game(loaded.game, int(loaded.elapsed * 1000), counted=loaded.counted)
     else:
         if game is None:
             game = Game.from_deal(app.random_code(settings.game, settings.variant))
@@ -175,9 +189,8 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
             app.table.play(action)
             app.settle()
         app.table.pointer.taps.forget()  # no refusal held back for a double tap
-        if len(app.scenes) > 1:
-            shown = app.now()
-            app._now = lambda: shown + 900  # the win's confetti in mid-air
+        if len(app.scenes) > 1 and clock is not None:
+            clock.t += 900  # the win's confetti in mid-air
         if args.open == "new-game":
             app.open_new_game()
         elif args.open == "options":

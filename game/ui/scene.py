@@ -20,19 +20,14 @@ import pygame
 if TYPE_CHECKING:
     from ..engine import Game, Pile
     from ..persistence import Persistence
+    from ..play.application import Application
+    from ..play.tasks import Task
     from ..persistence.settings import Settings
     from ..session import Session
     from .drawing.cardart import CardArt
     from .drawing.layout import Box, Layout
     from .voice.sound import Sounds
     from .table.sprites import StatusSprite
-
-
-class Task(Protocol):
-    """Background work done in slices inside the loop (e.g. the solver)."""
-
-    def step(self, budget_ms: float) -> bool:  # True while there is more to do
-        ...
 
 
 class TableView(Protocol):
@@ -76,7 +71,7 @@ class Host(Protocol):
     scenes: list[Scene]
     sound: Sounds
     persistence: Persistence | None
-    hint_provider: Callable[[], None] | None
+    play: Application
     button_names: tuple[str, ...]
 
     @property

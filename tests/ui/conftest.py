@@ -14,6 +14,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine import Game, Pile, Position  # noqa: E402
+from game.play.application import Application  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.persistence.settings import Settings  # noqa: E402
 
@@ -44,7 +45,7 @@ class Driver:
 
     def __init__(self, game: Game, size=(1280, 720), settings: Settings | None = None) -> None:
         self.clock = FakeClock()
-        self.app = App(size, settings or Settings(), headless=True, fps=0, now=self.clock)
+        self.app = App(Application(settings or Settings(), now=self.clock), size, headless=True, fps=0)
         pygame.event.clear()
         self.app.start_game(game, animate=False)
         self.run(1)

@@ -14,7 +14,7 @@ from game.i18n import translate
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, SolveResult
 from game.solver.winnable import winnable_numbers
 from game.ui.dialogs.new_game import NewGameDialog
-from game.ui.hints import ArrowSprite, HintMarkSprite
+from game.ui.table.hint_marks import ArrowSprite, HintMarkSprite
 from game.persistence.settings import Settings
 
 from .positions import near_won_eight_off
@@ -41,10 +41,10 @@ def two_to_go():
 def think(d, limit=2000):
     """Frames until the helper stops thinking; the number of frames it took."""
     frames = 0
-    while d.app.solver.search is not None and frames < limit:
+    while d.app.play.hints.search is not None and frames < limit:
         d.run(1)
         frames += 1
-    assert d.app.solver.search is None, "still thinking"
+    assert d.app.play.hints.search is None, "still thinking"
     return frames
 
 
@@ -90,25 +90,25 @@ def test_a_known_solution_is_reused_while_the_player_follows_it(driver_for):
     think(d)
     first = d.app.announcer.last
     assert first.startswith("Hint: queen of hearts")
-    move = d.app.solver.plan[0]
+    move = d.app.play.hints.plan[0]
     d.table.play(move)
     d.app.request_hint()  # the next step of the same solution, without a new search
-    assert d.app.solver.search is None
+    assert d.app.play.hints.search is None
     assert d.app.announcer.last == "Hint: king of hearts to the hearts foundation"
 
 
 def test_the_hint_search_runs_in_slices(driver_for, monkeypatch):
-    from game.ui import hints
+    from game.play import hints
 
     monkeypatch.setattr(hints, "HINT_SECONDS", 600)  # a loaded machine must not turn the win into a guess
     d = driver_for(HARD_DEAL)
     d.app.request_hint()
-    assert d.app.solver.search is not None
-    task = d.app.solver.search
+    assert d.app.play.hints.search is not None
+    task = d.app.play.hints.search
     d.run(1)
     # the frame came back with the search still going: the table answers meanwhile
-    assert d.app.solver.search is task and task in d.app.tasks and not task.task.done
-    assert d.app.solver.note.visible  # "Thinking…"
+    assert d.app.play.hints.search is task and task in d.app.tasks and not task.task.done
+    assert d.app.table.hints.note.visible  # "Thinking…"
     frames = 1 + think(d)
     assert frames >= 3 and task.slices == frames
     assert task.task.result.result == WINNABLE
@@ -129,7 +129,7 @@ def test_a_frame_gives_the_solver_one_short_slice(driver_for, monkeypatch):
         return original(task, budget_seconds)
 
     monkeypatch.setattr(search.SolverTask, "step", recording)
-    from game.ui import hints
+    from game.play import hints
 
     monkeypatch.setattr(hints, "HINT_SECONDS", 600)  # slices overrun on a loaded machine: no time limit in play
     d = driver_for("EH1-N-AAAAAAF")  # no answer within the hint's time: it says so honestly
@@ -138,23 +138,23 @@ def test_a_frame_gives_the_solver_one_short_slice(driver_for, monkeypatch):
         before = len(slices)
         d.app.frame()
         assert len(slices) - before <= 1
-    assert d.app.solver.search is not None  # still thinking after 30 frames: the work is sliced
+    assert d.app.play.hints.search is not None  # still thinking after 30 frames: the work is sliced
     assert len(slices) >= 20 and max(slices) <= 0.008
 
 
 def test_a_move_cancels_the_running_search_and_the_hint(driver_for):
     d = driver_for(HARD_DEAL)
     d.app.request_hint()
-    task = d.app.solver.search
+    task = d.app.play.hints.search
     d.run(1)
     assert not task.task.done
     d.key(pygame.K_d)  # draw: a move
     assert task.task.done and task.task.result.result == UNKNOWN  # cancelled
-    assert task not in d.app.tasks and d.app.solver.search is None
+    assert task not in d.app.tasks and d.app.play.hints.search is None
     said = list(d.app.announcer.history)
     d.run(5)
     assert d.app.announcer.history == said  # nothing more comes of it
-    assert marks(d) == [] and not d.app.solver.note.visible
+    assert marks(d) == [] and not d.app.table.hints.note.visible
 
 
 def test_a_cancelled_search_is_freed_over_the_next_frames(driver_for):
@@ -167,20 +167,20 @@ def test_a_cancelled_search_is_freed_over_the_next_frames(driver_for):
 
     d = driver_for("EH1-N-AAAAAAJ")  # big expansions: tables of thousands of states in a few frames
     d.app.request_hint()
-    task = d.app.solver.search
+    task = d.app.play.hints.search
     while task.task.nodes < 20_000:  # tables a slice cannot free at once (about 0.7 s of search)
         d.run(1)
     assert not gc.isenabled()
     d.key(pygame.K_d)  # draw: a move
     assert task.task.done and search._scrap  # the tables wait for the sweeper
-    assert d.app.solver.sweeper in d.app.tasks
+    assert d.app.play.hints.sweeper in d.app.tasks
     frames = 0
     while search._scrap and frames < 500:
         d.run(1)
         frames += 1
     assert frames >= 1 and not search._scrap
-    assert gc.isenabled() or d.app.solver.search is not None  # back on, unless a new search runs
-    assert d.app.solver.sweeper not in d.app.tasks
+    assert gc.isenabled() or d.app.play.hints.search is not None  # back on, unless a new search runs
+    assert d.app.play.hints.sweeper not in d.app.tasks
 
 
 def test_hint_on_a_lost_position_says_so(driver_for):
@@ -195,7 +195,7 @@ def test_no_win_in_time_still_gives_one_move(driver_for, monkeypatch):
     """EH1-N-AAAAAAF, whose very start once got "No hint found in time":
     without a proven win in the hint's time the hint is the rule of thumb's
     move, said as such: here one draw, never a run of draws."""
-    from game.ui import hints
+    from game.play import hints
 
     monkeypatch.setattr(hints, "HINT_SECONDS", 0.02)
     d = driver_for("EH1-N-AAAAAAF")
@@ -210,7 +210,7 @@ def test_no_win_in_time_still_gives_one_move(driver_for, monkeypatch):
 
 def test_the_marks_go_at_the_next_action(driver_for, monkeypatch):
     """A draw, an undo and a new game each take the hint's marks away."""
-    from game.ui import hints
+    from game.play import hints
 
     monkeypatch.setattr(hints, "HINT_SECONDS", 0.02)
     d = driver_for("EH1-N-AAAAAAF")
@@ -234,7 +234,7 @@ def test_the_marks_go_at_the_next_action(driver_for, monkeypatch):
 def test_a_hint_at_the_start_of_sample_deals_of_both_games(driver_for, monkeypatch):
     """Whatever the search finds in its time, the first hint of a deal is one
     move, marked on the table."""
-    from game.ui import hints
+    from game.play import hints
 
     from game.engine.deals import format_code
 
@@ -259,7 +259,7 @@ def test_a_lost_game_offers_undo_to_the_last_winnable_position(driver_for):
     d = driver_for(start)
     d.app.request_hint()
     think(d)
-    assert d.app.solver.plan
+    assert d.app.play.hints.plan
     assert d.table.play("c4>r1").ok
     d.app.request_hint()
     think(d)
@@ -276,8 +276,8 @@ def test_winnable_note_after_a_move(driver_for):
     d = driver_for(two_to_go(), settings=Settings(show_winnable=True))
     d.table.play("c2>r1")
     think(d)
-    assert d.app.solver.verdict == WINNABLE
-    note = d.app.solver.note
+    assert d.app.play.hints.verdict == WINNABLE
+    note = d.app.table.hints.note
     assert note.visible and note.state[0] == "Winnable"
     # the option off: the note goes
     d.app.change_setting("show_winnable", False)
@@ -288,10 +288,10 @@ def test_unwinnable_note_on_a_lost_position(driver_for):
     d = driver_for(lost_eight_off(), settings=Settings(show_winnable=True))
     outcome = d.table.play("c2>c3")  # 7H onto 8H: a legal move, still lost
     assert outcome.ok
-    assert d.app.solver.note.state[0] == "Thinking…"
+    assert d.app.table.hints.note.state[0] == "Thinking…"
     think(d)
-    assert d.app.solver.verdict == UNWINNABLE
-    assert d.app.solver.note.state[0] == "Not winnable"
+    assert d.app.play.hints.verdict == UNWINNABLE
+    assert d.app.table.hints.note.state[0] == "Not winnable"
     assert "This game can no longer be won." in d.app.announcer.history
 
 
@@ -299,9 +299,9 @@ def test_the_note_speaks_the_players_language(driver_for):
     d = driver_for(two_to_go(), settings=Settings(show_winnable=True, lang="hu"))
     d.table.play("c2>r1")
     think(d)
-    assert d.app.solver.note.state[0] == "Megnyerhető"
+    assert d.app.table.hints.note.state[0] == "Megnyerhető"
     d.app.set_language("vi")
-    assert d.app.solver.note.state[0] == "Thắng được"
+    assert d.app.table.hints.note.state[0] == "Thắng được"
 
 
 def test_options_dialog_has_the_winnable_toggle(driver_for):
@@ -348,9 +348,9 @@ def test_a_new_game_forgets_the_old_plan_and_verdicts(driver_for):
     d = driver_for(near_won_eight_off(8), settings=Settings(show_winnable=True))
     d.app.request_hint()
     think(d)
-    assert d.app.solver.plan
+    assert d.app.play.hints.plan
     d.app.start_game(d.game.__class__(Position.from_dict(lost_eight_off())), animate=False)
-    assert d.app.solver.plan == [] and marks(d) == []
+    assert d.app.play.hints.plan == [] and marks(d) == []
 
 
 def test_a_window_dropped_while_its_hint_thinks_does_not_keep_the_gc_off(driver_for, monkeypatch):
@@ -362,7 +362,7 @@ def test_a_window_dropped_while_its_hint_thinks_does_not_keep_the_gc_off(driver_
     import gc
 
     from game.solver import search
-    from game.ui import hints
+    from game.play import hints
 
     monkeypatch.setattr(hints, "HINT_SECONDS", 600)
     old = driver_for(HARD_DEAL)
@@ -375,7 +375,7 @@ def test_a_window_dropped_while_its_hint_thinks_does_not_keep_the_gc_off(driver_
     assert gc.isenabled() and not search.gc_held()
     new.app.request_hint()  # a search of the new window holds it again while it runs
     new.run(1)
-    assert not gc.isenabled() or new.app.solver.search is None
+    assert not gc.isenabled() or new.app.play.hints.search is None
 
 
 # ---- one hint time; "lost" only with a proof -----------------------------------------------------
@@ -388,7 +388,7 @@ def test_the_command_line_hint_searches_as_long_as_the_windows(monkeypatch, caps
     from game import cli
     from game.solver import HINT_SECONDS, api
     from game.solver import cli as solver_cli
-    from game.ui import hints
+    from game.play import hints
 
     assert hints.HINT_SECONDS is HINT_SECONDS is api.HINT_SECONDS
     assert inspect.signature(api.hint).parameters["seconds"].default is api.HINT_SECONDS
@@ -468,7 +468,7 @@ def test_without_a_proof_the_player_never_reads_lost(driver_for, monkeypatch, st
     position that is in truth lost: the hint is a guess or says that no
     move stands out, the note says "Winnable?", never "Not winnable", and
     no sentence says the game is lost; after a move, the same."""
-    from game.ui import hints
+    from game.play import hints
 
     monkeypatch.setattr(hints, "SolverTask", forced(UNKNOWN))
     d = driver_for(start, settings=Settings(show_winnable=True))
@@ -477,13 +477,13 @@ def test_without_a_proof_the_player_never_reads_lost(driver_for, monkeypatch, st
         think(d)
         said = d.app.announcer.last
         assert said.startswith("Hint (a guess") or said == translate("say.hint_no_guess", "en"), said
-        assert d.app.solver.verdict == UNKNOWN and d.app.solver.note.state[0] == "Winnable?"
+        assert d.app.play.hints.verdict == UNKNOWN and d.app.table.hints.note.state[0] == "Winnable?"
         assert not any(words in text for words in lost_words() for text in seen(d)), seen(d)
         if not said.startswith("Hint"):
             break
-        d.table.play(d.app.solver.shown[1])  # follow the guess
+        d.table.play(d.app.play.hints.shown[1])  # follow the guess
         think(d)
-        assert d.app.solver.note.state[0] == "Winnable?"
+        assert d.app.table.hints.note.state[0] == "Winnable?"
     assert not any(words in text for words in lost_words() for text in seen(d)), seen(d)
 
 
@@ -492,7 +492,7 @@ def test_no_move_that_stands_out_is_not_a_loss(driver_for, monkeypatch):
     move lies on the card it builds on), but moves exist and no search
     proved a loss: the words say so, in every language, and they are not
     the old "undo a few moves, or start the deal again"."""
-    from game.ui import hints
+    from game.play import hints
 
     monkeypatch.setattr(hints, "SolverTask", forced(UNKNOWN))
     for lang in ("en", "vi", "hu"):
@@ -509,7 +509,7 @@ def test_no_move_that_stands_out_is_not_a_loss(driver_for, monkeypatch):
     d = driver_for(ALL_BUILT)
     d.app.request_hint()
     think(d)
-    assert d.app.announcer.last.startswith("Hint: ") and d.app.solver.plan
+    assert d.app.announcer.last.startswith("Hint: ") and d.app.play.hints.plan
 
 
 def test_with_a_proof_the_player_reads_lost(driver_for, monkeypatch):
@@ -520,16 +520,16 @@ def test_with_a_proof_the_player_reads_lost(driver_for, monkeypatch):
     d.app.request_hint()
     think(d)
     assert d.app.announcer.last == "No winning line from here: undo a few moves, or start the deal again."
-    assert d.app.solver.verdict == UNWINNABLE and d.app.solver.note.state[0] == "Not winnable"
+    assert d.app.play.hints.verdict == UNWINNABLE and d.app.table.hints.note.state[0] == "Not winnable"
     # and the same with a proof forced on any position: the window believes only the verdict
-    from game.ui import hints
+    from game.play import hints
 
     monkeypatch.setattr(hints, "SolverTask", forced(UNWINNABLE))
     d = driver_for(ALL_BUILT, settings=Settings(show_winnable=True))
     d.app.request_hint()
     think(d)
     assert d.app.announcer.last == translate("say.hint_unwinnable", "en")
-    assert d.app.solver.note.state[0] == "Not winnable"
+    assert d.app.table.hints.note.state[0] == "Not winnable"
     d.table.play("c1>r")
     think(d)
     assert translate("say.now_unwinnable", "en") in d.app.announcer.history
@@ -539,7 +539,7 @@ def test_no_legal_move_at_all_keeps_the_old_words(driver_for, monkeypatch):
     """Where the engine allows no move at all, "no useful move here" is
     simply true, proof or not."""
     from game.engine.deals import format_code
-    from game.ui import hints
+    from game.play import hints
 
     monkeypatch.setattr(hints, "SolverTask", forced(UNKNOWN))
     d = driver_for(format_code("eight-off", "C4", 3))  # all four cells full, no card fits anywhere

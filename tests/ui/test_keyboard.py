@@ -184,6 +184,6 @@ def test_shortcuts_open_dialogs_and_dialogs_work_by_keyboard(driver_for, shots):
 def test_hint_key_asks_the_app(driver_for):
     d = driver_for(eh_near_end())
     asked = []
-    d.app.hint_provider = lambda: asked.append(True)
+    d.app.play.hints.request = lambda: asked.append(True)
     keys(d, "h")
     assert asked == [True]

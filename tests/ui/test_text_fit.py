@@ -91,7 +91,7 @@ def visit_every_screen(app, lang):
         table.banner.show(message, app.now())
         assert len(wrap(message, size, w)) <= 3, f"banner: {message!r} needs more than 3 lines"
         table.status.show(message)
-    helper = app.solver
+    helper = app.table.hints
     app.settings.show_winnable = True
     for verdict in ("thinking", "winnable", "unwinnable", "unknown"):
         layout = table.layout

@@ -1,18 +1,170 @@
 """The hint's marks on the table: a bright outline around the cards that
 move and the place they go, an arrow between, and the small verdict pill
 (winnable, no longer winnable, unknown, thinking) at the left of the status
-line."""
+line. ``HintView`` draws what the hint service (``game.play.hints``) tells,
+and draws it again whenever the table is laid out anew."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Protocol
+
 import pygame
 
+from ...engine import Action, Move, Pile, Refusal
+from ...engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
+from ...engine.rules import TURN
+from ...i18n import translate
+from ...play.events import HintMarked, HintSaid, MarksCleared, Shown, UndoMarked, VerdictChanged
 from ..drawing.fonts import fit_text
 from ..drawing.layout import Box
+from ..voice.words import move_words
 from .sprites import HIGHLIGHT_LAYER, ring
+
+if TYPE_CHECKING:
+    from ...play.hints import HintService
+    from ..drawing.cardart import CardArt
+    from ..drawing.layout import Layout
+    from ..scene import Host
+    from .sprites import StatusSprite
 
 HINT_COLOR = (96, 200, 255)
 HINT_EDGE = (10, 30, 48)
+VERDICT_COLORS = {
+    "thinking": (244, 190, 70),
+    "winnable": (120, 230, 160),
+    "unwinnable": (255, 128, 112),
+    "unknown": (190, 204, 196),
+}
+
+
+class HintTable(Protocol):
+    """What the hint's marks are drawn on: the table scene
+    (``game.ui.table.scene.TableScene``, which makes the view)."""
+
+    app: Host
+    layout: Layout | None
+    art: CardArt
+    status: StatusSprite | None
+
+    def cards_box(self, pile: Pile, row: int | None = None) -> Box: ...
+    def tell(self, text: str, kind: str = "say") -> None: ...
+
+
+class HintView:
+    """Listens to the hint service and draws its marks and verdict note."""
+
+    def __init__(self, table: HintTable, hints: HintService) -> None:
+        self.table, self.hints = table, hints
+        self.marks: list[pygame.sprite.DirtySprite] = []
+        self.note = VerdictSprite()
+        self.undo_marked = False
+        events = hints.events
+        events.on(HintSaid, self.said)
+        events.on(HintMarked, lambda event: self.show_marks(event.move))
+        events.on(UndoMarked, lambda event: self.mark_undo())
+        events.on(MarksCleared, lambda event: self.clear_marks())
+        events.on(VerdictChanged, lambda event: self.show_verdict(event.shown))
+
+    @property
+    def app(self) -> Host:
+        return self.table.app
+
+    def redraw(self) -> None:
+        """The table was laid out anew: the note and the marks in their new places."""
+        hints, game = self.hints, self.app.session.game
+        undo = self.undo_marked
+        self.clear_marks()
+        if hints.shown is not None and game is not None and hints.shown[0] == game.position.key():
+            move = game.check(Action.parse(hints.shown[1]))
+            if not isinstance(move, Refusal):
+                self.show_marks(move)
+        elif undo:
+            self.mark_undo()
+        self.show_verdict(hints.shown_verdict)
+
+    def said(self, event: HintSaid) -> None:
+        """Say it and, for a banner, show it in the table's one message place,
+        where the player looks (``TableScene.tell``)."""
+        lang = self.app.settings.lang
+        params: dict[str, object] = {}
+        if event.move is not None:
+            if event.move.kind == TURN:
+                params["move"] = translate("say.hint_turn_words", lang)
+            elif event.move.kind == DRAW:
+                params["move"] = translate("say.hint_draw_words", lang)  # one card: never a run of draws
+            else:
+                params["move"] = move_words(event.move, lang)
+        if event.count is not None:
+            params["count"] = event.count
+        self.table.tell(translate(event.key, lang, **params), "hint" if event.banner else "say")
+
+    def show_verdict(self, shown: Shown | None) -> None:
+        table = self.table
+        layout = table.layout
+        if layout is None:
+            return
+        if shown is None:
+            self.note.hide()
+        else:
+            self.note.show(translate(f"ui.verdict.{shown}", self.app.settings.lang), VERDICT_COLORS[shown],
+                           layout.status, layout.scale)
+            if not self.note.groups():
+                self.app.group.add(self.note)
+        if table.status is not None:
+            table.status.set_inset(self.note.rect.width + round(8 * layout.scale) if self.note.visible else 0)
+
+    def mark_undo(self) -> None:
+        layout = self.table.layout
+        box = layout.buttons.get("undo") if layout is not None else None
+        if box is not None and layout is not None:
+            self.undo_marked = True
+            self.marks = [HintMarkSprite(box, round(box.h / 4), layout.scale)]
+            self.app.group.add(*self.marks)
+
+    def show_marks(self, move: Move) -> None:
+        """Outline the cards that move and the place they go, with an arrow between."""
+        self.clear_marks()
+        table = self.table
+        layout = table.layout
+        if layout is None:
+            return
+        radius, scale = table.art.radius, layout.scale
+        if move.kind in (DRAW, TURN):
+            boxes = [layout.piles[Pile(STOCK)]]
+            if move.kind == TURN:
+                boxes.append(layout.piles[Pile(WASTE)])
+            self.marks = [HintMarkSprite(box, radius, scale) for box in boxes]
+        else:
+            src, dst = self.source_box(move), self.target_box(move)
+            self.marks = [HintMarkSprite(src, radius, scale), HintMarkSprite(dst, radius, scale)]
+            start = (src.center[0], src.y + min(src.h, layout.card_h) // 2)
+            # the tip stops just inside the target's edge: the card there stays readable
+            end = dst.center
+            clipped = pygame.Rect(dst).clipline(start, end)
+            if clipped and pygame.Vector2(end).distance_to(start) > 1:
+                entry = pygame.Vector2(clipped[0])
+                inward = (pygame.Vector2(end) - pygame.Vector2(start)).normalize() * round(layout.card_h * 0.18)
+                end = (round(entry.x + inward.x), round(entry.y + inward.y))
+            self.marks.append(ArrowSprite(start, end, scale))
+        self.app.group.add(*self.marks)
+
+    def source_box(self, move: Move) -> Box:
+        pile = move.src
+        game = self.app.session.game
+        row = len(game.position.cards(pile)) - len(move.cards) if game is not None and pile.kind == COLUMN else None
+        return self.table.cards_box(pile, row)
+
+    def target_box(self, move: Move) -> Box:
+        pile = move.dst
+        if pile.kind in (FOUNDATION, CELL) and pile.index is None:
+            pile = Pile(pile.kind, 0)
+        return self.table.cards_box(pile)
+
+    def clear_marks(self) -> None:
+        for mark in self.marks:
+            mark.kill()
+        self.marks = []
+        self.undo_marked = False
 
 
 class HintMarkSprite(pygame.sprite.DirtySprite):

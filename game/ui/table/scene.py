@@ -26,6 +26,7 @@ from ..drawing.felt import felt, pile_marker
 from ..voice.share import share_deal
 from ..voice.sound import sound_of
 from .keyboard import Keyboard
+from .hint_marks import HintView
 from .pointer import Pointer
 from ..drawing.layout import Box, Layout, make_layout
 from ..scene import Scene
@@ -50,6 +51,7 @@ class TableScene(Scene):
         self.cards: dict[Pile, list[CardSprite]] = {}
         self.moving: set[CardSprite] = set()
         self.pointer = Pointer(self)  # presses, drags and taps
+        self.hints = HintView(self, app.play.hints)  # the hint's marks and the verdict note
         self.bar: BarSprite | None = None
         self.banner: BannerSprite | None = None
         self.buttons: dict[str, ButtonSprite] = {}
@@ -94,6 +96,7 @@ class TableScene(Scene):
         self.drop_marks = []
         self.kb.reset()
         self.sync(animate=False)
+        self.hints.redraw()
         for scene in self.app.scenes[1:]:
             self.app.group.add(*scene.sprites)
 
@@ -146,6 +149,7 @@ class TableScene(Scene):
             self.status.show(status_text)
         self.redraw_cards()
         self.sync(animate=False)
+        self.hints.redraw()
 
     def redraw_cards(self) -> None:
         """Every card sprite in the table's current art."""

@@ -1,8 +1,8 @@
 """Hints and "can this game still be won?": the solver inside the loop.
 
-No threads (the browser has none): a search is an app task that runs a
-few milliseconds of ``SolverTask`` each frame, so the table keeps
-answering while it thinks. Any move cancels it; a hint search also stops
+No threads (the browser has none): a search is a background task
+(``game.play.tasks``) that runs a few milliseconds of ``SolverTask`` each
+frame, so the table keeps answering while it thinks. Any move cancels it; a hint search also stops
 after ``HINT_SECONDS`` of search time (``game.solver.api``: the command
 line's hint searches as long by default).
 
@@ -14,7 +14,10 @@ sure win was found and no move stands out. A draw is one card, never a
 run of draws. When the game is proven lost the hint says so and, when an
 earlier position of this game is known to be winnable, how many undos
 lead back to it (and marks the Undo button). Its marks go at the next
-action (a move, a draw, an undo) or a new game.
+action (a move, a draw, an undo) or a new game. What the hints say and
+mark is told as typed events (``game.play.events``: ``HintSaid``,
+``HintMarked``, ``UndoMarked``, ``MarksCleared``, ``VerdictChanged``); the
+table draws them (``game.ui.table.hint_marks``).
 
 Every "lost" the player sees is a proof: the lost sentences and the "Not
 winnable" note come only from a search that ended ``unwinnable`` (or a
@@ -34,43 +37,27 @@ stock, which the player can't (the FAQ says so).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import pygame
-
-from ..engine import Action, Game, Outcome, Pile, Refusal
-from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
-from ..engine.rules import TURN
-from ..i18n import translate
-from ..solver import HINT_SECONDS, UNKNOWN, UNWINNABLE, WINNABLE, SolverTask
-from ..solver.search import sweep
+from ..engine import Action, Game, Outcome, Position, Refusal
+from ..persistence.settings import Settings
+from ..session import Session, Start
+from ..solver import HINT_SECONDS, UNWINNABLE, WINNABLE, SolverTask
 from ..solver.heuristic import heuristic_action
-from .voice.words import move_words
-from .drawing.layout import Box
-from .table.hint_marks import ArrowSprite, HintMarkSprite, VerdictSprite
-
-if TYPE_CHECKING:
-    from ..session import Start
-    from .scene import Host
+from ..solver.search import sweep
+from .events import (
+    VERDICTS, Events, HintMarked, HintSaid, MarksCleared, SettingsChanged, Shown, UndoMarked, Verdict, VerdictChanged,
+)
+from .tasks import Tasks
 
 # HINT_SECONDS (game.solver.api, the command line's hint default too): search time,
 # summed over the frames' slices, before a hint gives up on a proof and guesses
 STATUS_SECONDS = 3.0  # the same for the "still winnable?" verdict after a move
 IDLE_SLICE_MS = 8  # while nothing moves on the table a search may use this much of a frame
-THINKING = "thinking"
-
-VERDICT_COLORS = {
-    THINKING: (244, 190, 70),
-    WINNABLE: (120, 230, 160),
-    UNWINNABLE: (255, 128, 112),
-    UNKNOWN: (190, 204, 196),
-}
 
 
 class Search:
-    """One solve of one position, as an app task (``step(budget_ms)``)."""
+    """One solve of one position, as a background task (``step(budget_ms)``)."""
 
-    def __init__(self, helper: "SolverHelper", game: Game, seconds: float) -> None:
+    def __init__(self, helper: HintService, game: Game, seconds: float) -> None:
         self.helper = helper
         self.start = game.position.copy()
         self.key = self.start.key()
@@ -81,8 +68,7 @@ class Search:
         """Search a slice; False once done (the helper is told)."""
         if self.task.done:
             return False
-        table = self.helper.app.table
-        if not table.busy:
+        if self.helper.tasks.idle:  # nothing moves on the table
             budget_ms = max(budget_ms, IDLE_SLICE_MS)
         self.slices += 1
         done = self.task.step(budget_ms / 1000)
@@ -96,7 +82,7 @@ class Search:
 
 class Sweeper:
     """Frees the tables of searches that have ended (a three-second search
-    keeps tens of thousands of states) a slice at a time, as an app task,
+    keeps tens of thousands of states) a slice at a time, as a background task,
     instead of all at once in the frame of the move that cancelled the
     search (``game.solver.search.sweep``)."""
 
@@ -114,7 +100,7 @@ class PlanLearner:
 
     PER_STEP = 150
 
-    def __init__(self, helper: "SolverHelper", start) -> None:
+    def __init__(self, helper: HintService, start: Position) -> None:
         self.helper = helper
         self.game = Game(start.copy())
         self.index = 0
@@ -137,33 +123,32 @@ class PlanLearner:
         return more
 
 
-class SolverHelper:
+class HintService:
     """What the Hint button, the H key and the verdict option ask for."""
 
-    def __init__(self, app: "Host") -> None:
-        self.app = app
+    def __init__(self, session: Session, settings: Settings, tasks: Tasks, events: Events) -> None:
+        self.session, self.settings, self.tasks, self.events = session, settings, tasks, events
         self.search: Search | None = None
         self.want_hint = False  # the player asked; the running search answers
         self.plan: list[str] = []
         self.plan_keys: dict[tuple, int] = {}  # position key -> index of its next action in ``plan``
         self.winnable: set[tuple] = set()  # every position of this deal known to be winnable
         self.lost: set[tuple] = set()  # positions proven unwinnable
-        self.verdict: str | None = None  # what the status shows (None: nothing)
-        self.marks: list[pygame.sprite.DirtySprite] = []
+        self.verdict: Verdict | None = None  # what the status shows (None: nothing)
         self.shown: tuple[tuple, str] | None = None  # (position key, action) the marks show
         self.learner: PlanLearner | None = None
         self.sweeper = Sweeper()
-        self.note = VerdictSprite()
-        app.hint_provider = self.request
-        self.session = app.session
-        self.session.on("played", self.on_action)
-        self.session.on("undone", self.on_action)
-        self.session.on("started", self.on_new_game)
-        app.on("settings", self.on_settings)
+        session.on("played", self.on_action)
+        session.on("undone", self.on_action)
+        session.on("started", self.on_new_game)
+        events.on(SettingsChanged, self.on_settings)
 
     @property
-    def table(self):
-        return self.app.table
+    def game(self) -> Game:
+        game = self.session.game
+        if game is None:
+            raise ValueError("no game has started")
+        return game
 
     @property
     def thinking(self) -> bool:
@@ -193,13 +178,13 @@ class SolverHelper:
 
     def start_search(self, seconds: float) -> None:
         self.cancel_search()
-        self.search = Search(self, self.session.game, seconds)
-        self.app.add_task(self.search)
+        self.search = Search(self, self.game, seconds)
+        self.tasks.add(self.search)
 
     def cancel_search(self) -> None:
         if self.search is not None:
             self.search.cancel()
-            self.app.cancel_task(self.search)
+            self.tasks.cancel(self.search)
             self.search = None
             self.sweep_later()
 
@@ -207,7 +192,7 @@ class SolverHelper:
         """The ended search's tables: freed in the next frames' tasks."""
         if not self.sweeper.queued:
             self.sweeper.queued = True
-            self.app.add_task(self.sweeper)
+            self.tasks.add(self.sweeper)
 
     # ---- the search answers -----------------------------------------------------------
 
@@ -217,6 +202,8 @@ class SolverHelper:
             return
         self.search = None
         result = search.task.result
+        if result is None:
+            return
         if result.result == WINNABLE:
             self.learn_plan(search.start, result.actions)
         elif result.result == UNWINNABLE:
@@ -233,21 +220,21 @@ class SolverHelper:
             elif not shown:
                 self.show_guess()
         was = self.verdict
-        self.show_verdict(result.result)
+        self.show_verdict(VERDICTS[result.result])
         if was != UNWINNABLE and self.verdict == UNWINNABLE and not hinted:
             self.say("say.now_unwinnable", banner=False)
 
-    def learn_plan(self, start, actions: list[str]) -> None:
+    def learn_plan(self, start: Position, actions: list[str]) -> None:
         """Keep a solution: the position before each of its actions. The
         first steps are learnt at once (the hint shows the first one); the
         rest is replayed in the background, a few hundred actions a frame."""
         if self.learner is not None:
-            self.app.cancel_task(self.learner)
+            self.tasks.cancel(self.learner)
         self.plan, self.plan_keys = list(actions), {}
         self.winnable.add(start.key())
         self.learner = PlanLearner(self, start)
         if self.learner.step(0):
-            self.app.add_task(self.learner)
+            self.tasks.add(self.learner)
         else:
             self.learner = None
 
@@ -259,23 +246,19 @@ class SolverHelper:
         self.clear_marks()
         self.refresh_verdict()
 
-    def on_new_game(self, start: "Start") -> None:
+    def on_new_game(self, start: Start) -> None:
         self.want_hint = False
         self.cancel_search()
         if self.learner is not None:
-            self.app.cancel_task(self.learner)
+            self.tasks.cancel(self.learner)
             self.learner = None
         self.plan, self.plan_keys, self.lost, self.winnable = [], {}, set(), set()
         self.clear_marks()
         self.verdict = None
         self.refresh_verdict()
 
-    def on_settings(self, settings) -> None:
-        # the layout may have changed (large cards, left-handed): put the marks and the note back
-        if self.shown is not None and self.session.game is not None:
-            key, action = self.shown
-            if key == self.session.game.position.key():
-                self.show_marks(action)
+    def on_settings(self, changed: SettingsChanged) -> None:
+        settings = changed.settings
         if settings.show_winnable and self.verdict is None:
             self.refresh_verdict()
         elif not settings.show_winnable and self.search is not None and not self.want_hint:
@@ -286,58 +269,41 @@ class SolverHelper:
         """After a move: the verdict for the new position (from what is
         known, or a new search) when the option is on."""
         game = self.session.game
-        if game is None or not self.app.settings.show_winnable or game.position.won:
+        if game is None or not self.settings.show_winnable or game.position.won:
             self.show_verdict(None)
             return
         key = game.position.key()
         if self.search is not None and self.search.key == key:
             self.show_verdict(None)  # already thinking about this very position
         elif key in self.plan_keys:
-            self.show_verdict(WINNABLE)
+            self.show_verdict("winnable")
         elif key in self.lost:
-            self.show_verdict(UNWINNABLE)
+            self.show_verdict("unwinnable")
         else:
             self.start_search(STATUS_SECONDS)
             self.show_verdict(None)
 
-    # ---- showing ---------------------------------------------------------------------------
+    # ---- telling ---------------------------------------------------------------------------
 
-    def show_verdict(self, verdict: str | None = None) -> None:
-        """The small note at the left of the status line: thinking while a
-        search runs (for the option or a hint), else the verdict."""
-        self.verdict = verdict if self.app.settings.show_winnable else None
-        shown = THINKING if self.search is not None else self.verdict
-        table = self.table
-        layout = table.layout
-        if layout is None:
-            return
-        if shown is None:
-            self.note.hide()
-        else:
-            self.note.show(translate(f"ui.verdict.{shown}", self.app.settings.lang), VERDICT_COLORS[shown],
-                           layout.status, layout.scale)
-            if not self.note.groups():
-                self.app.group.add(self.note)
-        if table.status is not None:
-            table.status.set_inset(self.note.rect.width + round(8 * layout.scale) if self.note.visible else 0)
+    @property
+    def shown_verdict(self) -> Shown | None:
+        """What the verdict note shows: thinking while a search runs (for
+        the option or a hint), else the verdict."""
+        return "thinking" if self.search is not None else self.verdict
 
-    def refresh_text(self) -> None:
-        self.show_verdict(self.verdict)
+    def show_verdict(self, verdict: Verdict | None = None) -> None:
+        self.verdict = verdict if self.settings.show_winnable else None
+        self.events.emit(VerdictChanged(self.shown_verdict))
 
-    def say(self, key: str, banner: bool = True, **params) -> None:
-        self.tell(translate(key, self.app.settings.lang, **params), banner)
-
-    def tell(self, text: str, banner: bool = True) -> None:
-        """Say ``text`` and, unless ``banner`` is False, show it in the table's
-        one message place, where the player looks (``TableScene.tell``)."""
-        self.table.tell(text, "hint" if banner else "say")
+    def say(self, key: str, banner: bool = True, count: int | None = None) -> None:
+        self.events.emit(HintSaid(key, count=count, banner=banner))
 
     def show_hint(self, index: int) -> bool:
         """Show and say step ``index`` of the plan; False if it no longer applies."""
         if not self.show_move(self.plan[index], "say.hint"):
             self.plan, self.plan_keys = [], {}
             return False
-        self.show_verdict(WINNABLE)
+        self.show_verdict("winnable")
         return True
 
     def show_guess(self) -> None:
@@ -346,7 +312,7 @@ class SolverHelper:
         the words say only that (``say.hint_no_guess``); "no useful move
         here" (``say.hint_no_move``) is kept for a position where the engine
         allows no move at all."""
-        game = self.session.game
+        game = self.game
         avoid = [snapshot[0] for snapshot, _ in game.history_snapshots()[-8:]]
         action = heuristic_action(game.position, avoid)
         if action is not None and self.show_move(action, "say.hint_guess"):
@@ -356,79 +322,27 @@ class SolverHelper:
     def show_move(self, action: str, key: str) -> bool:
         """Mark one action on the table and say it (``key``: the sentence
         around the move's words); False if the engine refuses it here."""
-        game = self.session.game
-        lang = self.app.settings.lang
-        move = game.check(Action.parse(action))
+        move = self.game.check(Action.parse(action))
         if isinstance(move, Refusal):
             return False
-        if move.kind == TURN:
-            words = translate("say.hint_turn_words", lang)
-        elif move.kind == DRAW:
-            words = translate("say.hint_draw_words", lang)  # one card: never a run of draws
-        else:
-            words = move_words(move, lang)
-        self.show_marks(action, move)
-        self.tell(translate(key, lang, move=words))
+        self.clear_marks()
+        self.shown = (self.game.position.key(), action)
+        self.events.emit(HintMarked(action, move))
+        self.events.emit(HintSaid(key, move=move))
         return True
 
     def say_lost(self) -> None:
         """Proven lost: say so, and offer the way back when an earlier
         position of this game is known to be winnable (the Undo button is marked)."""
-        game = self.session.game
-        history = game.history_snapshots()
+        history = self.game.history_snapshots()
         back = next((n for n, (snapshot, _) in enumerate(reversed(history), 1) if snapshot[0] in self.winnable), None)
         self.clear_marks()
         if back is None:
             self.say("say.hint_unwinnable")
             return
         self.say("say.hint_lost_undo", count=back)
-        box = self.table.layout.buttons.get("undo") if self.table.layout is not None else None
-        if box is not None:
-            self.marks = [HintMarkSprite(box, round(box.h / 4), self.table.layout.scale)]
-            self.app.group.add(*self.marks)
-
-    def show_marks(self, action: str, move=None) -> None:
-        """Outline the cards that move and the place they go, with an arrow between."""
-        self.clear_marks()
-        table = self.table
-        if move is None:
-            move = self.session.game.check(Action.parse(action))
-            if isinstance(move, Refusal):
-                return
-        self.shown = (self.session.game.position.key(), action)
-        layout, radius, scale = table.layout, table.art.radius, table.layout.scale
-        if move.kind in (DRAW, TURN):
-            boxes = [layout.piles[Pile(STOCK)]]
-            if move.kind == TURN:
-                boxes.append(layout.piles[Pile(WASTE)])
-            self.marks = [HintMarkSprite(box, radius, scale) for box in boxes]
-        else:
-            src, dst = self.source_box(move), self.target_box(move)
-            self.marks = [HintMarkSprite(src, radius, scale), HintMarkSprite(dst, radius, scale)]
-            start = (src.center[0], src.y + min(src.h, layout.card_h) // 2)
-            # the tip stops just inside the target's edge: the card there stays readable
-            end = dst.center
-            clipped = pygame.Rect(dst).clipline(start, end)
-            if clipped and pygame.Vector2(end).distance_to(start) > 1:
-                entry = pygame.Vector2(clipped[0])
-                inward = (pygame.Vector2(end) - pygame.Vector2(start)).normalize() * round(layout.card_h * 0.18)
-                end = (round(entry.x + inward.x), round(entry.y + inward.y))
-            self.marks.append(ArrowSprite(start, end, scale))
-        self.app.group.add(*self.marks)
-
-    def source_box(self, move) -> Box:
-        pile = move.src
-        row = len(self.session.game.position.cards(pile)) - len(move.cards) if pile.kind == COLUMN else None
-        return self.table.cards_box(pile, row)
-
-    def target_box(self, move) -> Box:
-        pile = move.dst
-        if pile.kind in (FOUNDATION, CELL) and pile.index is None:
-            pile = Pile(pile.kind, 0)
-        return self.table.cards_box(pile)
+        self.events.emit(UndoMarked())
 
     def clear_marks(self) -> None:
-        for mark in self.marks:
-            mark.kill()
-        self.marks = []
         self.shown = None
+        self.events.emit(MarksCleared())

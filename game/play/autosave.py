@@ -1,7 +1,7 @@
-"""The window's side of persistence: the session's events and the app's
-hooks feed ``Persistence``.
+"""Autosave: the session's events and the application's feed ``Persistence``.
 
-``attach`` loads everything once at start-up and then listens: every
+Everything is loaded once at start-up (``game.ui.launch``); the keeper then
+listens: every
 accepted action or undo saves the game, a win is counted once, a new game
 records the one it replaces (the session hands it over), an option change
 saves the settings. Whatever the storage wants the player to know (a
@@ -10,38 +10,36 @@ damaged save, a failed write) is shown once as a notice.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..engine import Game, Outcome
 from ..persistence import Loaded, Persistence
 from ..persistence.settings import Settings
-from ..session import Start
-
-if TYPE_CHECKING:
-    from .scene import Host
+from ..session import Session, Start
+from .events import Events, NoticesRaised, Quitting, SettingsChanged
+from .tasks import Tasks
 
 CLOCK_SAVE_MS = 30_000
 
 
 class SaveKeeper:
-    def __init__(self, app: "Host", persistence: Persistence, loaded: Loaded) -> None:
-        self.app, self.persistence, self.session = app, persistence, app.session
-        self.loaded_counted = loaded.counted
-        self.lang_seen = app.settings.lang
-        self.session.on("played", self.on_action)
-        self.session.on("undone", self.on_action)
-        self.session.on("won", self.on_won)
-        self.session.on("started", self.on_new_game)
-        app.on("settings", self.on_settings)
-        app.on("quit", self.on_quit)
+    def __init__(self, session: Session, settings: Settings, persistence: Persistence, tasks: Tasks,
+                 events: Events, loaded: Loaded | None = None) -> None:
+        self.persistence, self.session, self.events = persistence, session, events
+        self.loaded_counted = loaded.counted if loaded is not None else False
+        self.lang_seen = settings.lang
+        session.on("played", self.on_action)
+        session.on("undone", self.on_action)
+        session.on("won", self.on_won)
+        session.on("started", self.on_new_game)
+        events.on(SettingsChanged, self.on_settings)
+        events.on(Quitting, self.on_quit)
         # a closed browser tab sends no QUIT: keep the clock every half minute
         self.saved_ms = 0
-        app.add_task(self)
+        tasks.add(self)
 
     def step(self, budget_ms: float) -> bool:
         """A background task: save the time played now and then (never stops)."""
         session = self.session
-        if session.running and session.elapsed_ms - self.saved_ms >= CLOCK_SAVE_MS:
+        if session.running and session.game is not None and session.elapsed_ms - self.saved_ms >= CLOCK_SAVE_MS:
             self.saved_ms = session.elapsed_ms
             self.persistence.save_game(session.game, session.elapsed, session.counted)
         elif session.elapsed_ms < self.saved_ms:  # a new game
@@ -52,7 +50,7 @@ class SaveKeeper:
 
     def on_action(self, outcome: Outcome) -> None:
         session = self.session
-        if session.won and not session.counted:
+        if session.game is None or (session.won and not session.counted):
             return  # the winning move: "won" follows at once, and counts and saves it
         self.persistence.save_game(session.game, session.elapsed, session.counted)
         self.show_notices()
@@ -74,13 +72,14 @@ class SaveKeeper:
             )
         self.show_notices()
 
-    def on_settings(self, settings: Settings) -> None:
+    def on_settings(self, changed: SettingsChanged) -> None:
+        settings = changed.settings
         if settings.lang != self.lang_seen:  # the player picked a language: keep it
             settings.chosen_lang = self.lang_seen = settings.lang
         self.persistence.save_settings(settings)
         self.show_notices()
 
-    def on_quit(self) -> None:
+    def on_quit(self, quitting: Quitting) -> None:
         """Keep the time played since the last move."""
         self.save_in_progress()
 
@@ -89,16 +88,12 @@ class SaveKeeper:
         quitting, and when the frame guard caught a failure): True saved,
         False the storage refused, None no game in progress to save."""
         session = self.session
-        if not session.in_progress:
+        if not session.in_progress or session.game is None:
             return None
         self.saved_ms = session.elapsed_ms
         return self.persistence.save_game(session.game, session.elapsed, session.counted)
 
     # ---- start-up -----------------------------------------------------------------------
-
-    def resume(self, game: Game, elapsed: float) -> None:
-        """Put the saved game back on the table, clock and undo included."""
-        self.app.resume_game(game, int(elapsed * 1000), counted=self.loaded_counted)
 
     def replaced(self, game: Game, elapsed: float) -> None:
         """The saved game is replaced by one asked for on the command line:
@@ -108,10 +103,4 @@ class SaveKeeper:
     def show_notices(self, notices: list[str] | None = None) -> None:
         notices = list(notices or []) + self.persistence.pop_notices()
         if notices:
-            self.app.show_notices(notices)
-
-
-def attach(app: "Host", persistence: Persistence, loaded: Loaded) -> SaveKeeper:
-    keeper = SaveKeeper(app, persistence, loaded)
-    app.persistence, app.keeper = persistence, keeper
-    return keeper
+            self.events.emit(NoticesRaised(tuple(notices)))

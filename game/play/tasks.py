@@ -1,0 +1,52 @@
+"""Background work done in slices inside the loop (the solver, the clock's
+save, freeing a finished search's tables): no threads, the browser has none.
+Each frame the window runs the tasks for about ``BUDGET_MS`` in all."""
+
+from __future__ import annotations
+
+import time
+from typing import Protocol
+
+from ..solver.search import end_of_frame
+
+BUDGET_MS = 4
+
+
+class Task(Protocol):
+    def step(self, budget_ms: float) -> bool:  # True while there is more to do
+        ...
+
+
+class Tasks:
+    def __init__(self) -> None:
+        self.running: list[Task] = []
+        self.idle = False  # nothing moves on the table this frame: a search may take more
+
+    def __contains__(self, task: object) -> bool:
+        return any(task is t for t in self.running)
+
+    def add(self, task: Task) -> None:
+        self.running.append(task)
+
+    def cancel(self, task: Task) -> None:
+        if task in self.running:
+            self.running.remove(task)
+
+    def run(self, idle: bool = False) -> None:
+        """Give the tasks about ``BUDGET_MS`` in all: each one gets a fair
+        share of what the ones before it left (the save keeper's quick look
+        leaves nearly all of it to the solver). Then the solver's hold on
+        the garbage collector ends if no search stepped this frame."""
+        self.idle = idle
+        if self.running:
+            start = time.perf_counter()
+            tasks = list(self.running)
+            done = []
+            for i, task in enumerate(tasks):
+                spent = (time.perf_counter() - start) * 1000
+                share = max(0.5, (BUDGET_MS - spent) / (len(tasks) - i))
+                if not task.step(share):
+                    done.append(task)
+            # a task may add or cancel tasks while it steps
+            self.running = [task for task in self.running if not any(task is d for d in done)]
+        end_of_frame()

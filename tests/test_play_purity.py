@@ -1,0 +1,77 @@
+"""The application layer (game/play) is pure Python: it imports, builds a
+whole ``Application`` and plays, saves and hints with pygame made
+unimportable, as the engine does (tests/test_engine_purity.py)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from test_engine_purity import imports_of_file
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_nothing_in_game_play_names_pygame_or_the_window():
+    files = sorted((ROOT / "game/play").glob("*.py"))
+    assert len(files) >= 6
+    for path in files:
+        bad = sorted(n for n in imports_of_file(path) if n.split(".")[0] == "pygame" or n.startswith("game.ui"))
+        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+CODE = """
+import sys
+class NoPygame:
+    def find_spec(self, name, path=None, target=None):
+        if name == "pygame" or name.startswith("pygame."):
+            raise ImportError("pygame is not for game.play")
+sys.meta_path.insert(0, NoPygame())
+
+from game.engine import Game
+from game.persistence import Persistence
+from game.persistence.storage import MemoryStorage
+from game.play.application import Application
+from game.play.events import HintSaid, NoticesRaised, SettingsChanged, VerdictChanged
+
+clock = [1000]
+persistence = Persistence(MemoryStorage())
+play = Application(persistence.load_all().settings, persistence=persistence, loaded=persistence.load_all(),
+                   now=lambda: clock[0])
+heard = []
+play.on(HintSaid, heard.append)
+play.on(VerdictChanged, heard.append)
+play.on(SettingsChanged, heard.append)
+play.on(NoticesRaised, heard.append)
+play.start(play.game_for("EO1-C8-AAAAAFA"))
+assert play.settings.game == "eight-off"
+assert play.session.play("r2>f").ok
+assert persistence.load_all().game.position.moves == 1  # saved after the move
+assert play.leaving_loses_a_game()
+play.request_hint()
+for _ in range(2000):
+    clock[0] += 16
+    play.tick(idle=True)
+    if play.hints.search is None:
+        break
+said = [e for e in heard if isinstance(e, HintSaid)]
+assert said[0].key == "say.hint_thinking" and said[-1].key in ("say.hint", "say.hint_guess"), said
+assert said[-1].move is not None
+play.change_setting("show_winnable", True)
+assert any(isinstance(e, SettingsChanged) and e.name == "show_winnable" for e in heard)
+code = play.random_code("easy-harp", "N")
+assert code.startswith("EH1-N-") and play.today_code("eight-off", "C4").startswith("EO1-C4-")
+play.start(play.same_deal())
+assert play.session.game.position.moves == 0
+assert "pygame" not in sys.modules
+print("ok")
+"""
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="WebAssembly has no subprocesses; runs natively")
+def test_the_application_runs_without_pygame():
+    result = subprocess.run([sys.executable, "-c", CODE], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr
