@@ -42,9 +42,24 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(shorten_quotes(message))
 
 
+_QUOTED = re.compile(r"'([^']*)'|\"([^\"]*)\"")
+_CUT = re.compile(r" \([0-9]+ characters\)")  # what quote() writes after a value it cut
+
+
 def shorten_quotes(message: str) -> str:
-    """argparse quotes a bad value whole: keep a short, escaped prefix of it."""
-    return re.sub(r"'([^']{41,})'", lambda m: quote(m.group(1)), message)
+    """argparse quotes a bad value whole: keep a short, escaped prefix of it.
+    Quotes pair up from the start of the message (a value argparse writes
+    with repr's double quotes is one piece too), so the text between two
+    quoted values is never taken for one: "'EO1-C8-AAAAAF\u00e9' is not a deal
+    code: it uses only ... '-', like ..." stays whole."""
+
+    def shorten(match: re.Match[str]) -> str:
+        value = match.group(1) if match.group(1) is not None else match.group(2)
+        if len(value) <= 40 or _CUT.match(match.string, match.end()):  # short, or quote()'s already
+            return match.group(0)
+        return quote(value)
+
+    return _QUOTED.sub(shorten, message)
 
 
 def seconds(text: str) -> float:

@@ -126,3 +126,26 @@ def test_a_binary_position_file_is_exit_status_2(tmp_path):
 def test_an_unreadable_action_stops_before_anything_is_played():
     result = run("play", "--deal", "EH1-N-AAAAAAF", stdin="draw\nc1.0>c2\n")
     assert result.returncode == 2 and result.stdout == ""
+
+
+def test_shorten_quotes_pairs_quotes_from_the_start():
+    """main.py --deal EO1-C8-AAAAAFé garbled its own message: the text
+    between two quoted values was taken for one long value and cut."""
+    from game.cli import shorten_quotes
+
+    message = "'EO1-C8-AAAAAF\u00e9' is not a deal code: it uses only the letters A-Z, digits and '-', like EH1-N-AAAAAAF"
+    assert shorten_quotes(message) == message
+    long = "x" * 100
+    assert shorten_quotes(f"invalid choice: '{long}' (choose from 'deal', 'today')") == (
+        f"invalid choice: '{'x' * 40}\u2026' (100 characters) (choose from 'deal', 'today')")
+    assert shorten_quotes(f'invalid value: "{long}\'s"') == f"invalid value: '{'x' * 40}\u2026' (102 characters)"
+    once = shorten_quotes(f"--lang '{long}'")
+    assert shorten_quotes(once) == once  # a value quote() already cut is not cut again
+
+
+def test_the_windows_command_line_keeps_its_error_whole():
+    env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    result = subprocess.run([sys.executable, "main.py", "--deal", "EO1-C8-AAAAAF\u00e9"], capture_output=True,
+                            text=True, cwd=ROOT, env=env, timeout=60)
+    assert result.returncode == 2
+    assert "'EO1-C8-AAAAAF\u00e9' is not a deal code: it uses only the letters A-Z, digits and '-'" in result.stderr
