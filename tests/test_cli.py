@@ -149,3 +149,27 @@ def test_the_windows_command_line_keeps_its_error_whole():
                             text=True, cwd=ROOT, env=env, timeout=60)
     assert result.returncode == 2
     assert "'EO1-C8-AAAAAF\u00e9' is not a deal code: it uses only the letters A-Z, digits and '-'" in result.stderr
+
+
+def test_a_junk_line_in_a_winnable_list_never_crashes_today(tmp_path, monkeypatch, capsys):
+    from game.solver import winnable
+
+    shipped = Path(winnable.LIST_DIR)
+    for name in ("EH1-N.txt", "EO1-C8.txt"):
+        (tmp_path / name).write_bytes((shipped / name).read_bytes())
+    good = winnable.read_list((shipped / "EO1-C8.txt").read_bytes())[0]
+    with open(tmp_path / "EO1-C8.txt", "ab") as f:
+        f.write(b"12a\n\xff\xfe\n-3\n0\n1000000\n\xd9\xa1\xd9\xa2\n 7 \n")  # junk, and a number with spaces
+    monkeypatch.setattr(winnable, "LIST_DIR", str(tmp_path))
+    winnable.winnable_numbers.cache_clear()
+    try:
+        assert main(["today", "--game", "eight-off", "--date", "2026-11-29"]) == 0
+        from game.engine import parse_code
+
+        assert parse_code(capsys.readouterr().out.strip()).number in good
+        assert winnable.winnable_numbers("eight-off", "C8") == tuple(sorted(set(good) | {7}))
+        problems = winnable.list_problems("eight-off", "C8")
+        assert len(problems) == 6 and all("is not a deal number" in p for p in problems)
+        assert winnable.list_problems("easy-harp", "N") == []
+    finally:
+        winnable.winnable_numbers.cache_clear()
