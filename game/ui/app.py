@@ -197,9 +197,7 @@ class App:
         self.screen = surface
         self.table.relayout()
         for scene in self.scenes[1:]:
-            relayout = getattr(scene, "relayout", None)
-            if relayout is not None:
-                relayout()
+            scene.relayout()
         self.full_redraw = True
 
     def set_background(self, surface: pygame.Surface) -> None:
@@ -239,7 +237,7 @@ class App:
         if scene in self.scenes and scene is not self.table:
             self.scenes.remove(scene)
             scene.on_close()
-            if self.scenes and self.scenes[-1] is not self.table and hasattr(self.scenes[-1], "redraw"):
+            if self.scenes and self.scenes[-1] is not self.table:
                 self.scenes[-1].redraw()
 
     def find(self, kind: type) -> Scene | None:

@@ -147,7 +147,7 @@ class FrameGuard:
         if not self.drawn:
             self.draw()
             self.drawn = True
-        if getattr(self.app, "fps", 0):
+        if self.app.fps:
             self.app.clock.tick(30)  # natively: no busy loop while the message shows
 
     def draw(self) -> None:
@@ -174,5 +174,5 @@ class FrameGuard:
             screen.blit(label, label.get_rect(center=rect.center))
             self.buttons[name] = rect
             x = rect.right + unit
-        if not getattr(self.app, "headless", False):
+        if not self.app.headless:
             pygame.display.update(band)

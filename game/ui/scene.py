@@ -18,10 +18,8 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 import pygame
 
 if TYPE_CHECKING:
-    from ..engine import Game, Pile
-    from ..persistence import Persistence
+    from ..engine import Pile
     from ..play.application import Application
-    from ..play.tasks import Task
     from ..persistence.settings import Settings
     from ..session import Session
     from .drawing.cardart import CardArt
@@ -58,8 +56,9 @@ class Voice(Protocol):
 
 class Host(Protocol):
     """The app as its scenes see it: the canvas, the player's settings, the
-    game in progress, the scene stack, background tasks and the commands
-    the buttons and keys ask for."""
+    game in progress, the scene stack and the commands the buttons and keys
+    ask for; the rest (tasks, deals, storage, the layer's events) is the
+    application layer's (``play``)."""
 
     width: int
     height: int
@@ -70,7 +69,6 @@ class Host(Protocol):
     group: pygame.sprite.LayeredDirty
     scenes: list[Scene]
     sound: Sounds
-    persistence: Persistence | None
     play: Application
     button_names: tuple[str, ...]
 
@@ -80,9 +78,6 @@ class Host(Protocol):
     def announcer(self) -> Voice: ...  # the app's own is the Announcer
 
     def now(self) -> int: ...
-    def on(self, name: str, listener: Callable[..., Any]) -> None: ...
-    def add_task(self, task: Task) -> None: ...
-    def cancel_task(self, task: Task) -> None: ...
     def set_background(self, surface: pygame.Surface) -> None: ...
     # the scene stack
     def top(self) -> Scene: ...
@@ -96,12 +91,9 @@ class Host(Protocol):
     def close_win(self) -> None: ...
     def show_notices(self, notices: list[str]) -> None: ...
     # games and settings
-    def resume_game(self, game: Game, elapsed_ms: int, counted: bool) -> None: ...
     def start_code(self, code: str) -> None: ...
     def restart(self) -> None: ...
     def request_new_game(self, code: str | None) -> None: ...
-    def random_code(self, game: str, variant: str) -> str: ...
-    def today_code(self, game: str, variant: str) -> str: ...
     def request_hint(self) -> None: ...
     def change_setting(self, name: str, value: Any) -> None: ...
     def set_language(self, lang: str) -> None: ...
@@ -129,6 +121,12 @@ class Scene:
 
     def refresh_text(self) -> None:
         """Redraw every text: the language changed."""
+
+    def relayout(self) -> None:
+        """Lay the scene out again: the window's size changed."""
+
+    def redraw(self) -> None:
+        """Draw the scene again: it is on top again (the one above it closed)."""
 
     def close(self) -> None:
         self.app.pop(self)

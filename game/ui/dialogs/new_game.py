@@ -139,10 +139,10 @@ class NewGameDialog(PanelScene):
             self.app.request_new_game(str(parse_code(self.field.text)))
 
     def new_deal(self) -> None:
-        self.app.request_new_game(self.app.random_code(self.choice_game, self.choice_variant))
+        self.app.request_new_game(self.app.play.random_code(self.choice_game, self.choice_variant))
 
     def today(self) -> None:
-        self.app.request_new_game(self.app.today_code(self.choice_game, self.choice_variant))
+        self.app.request_new_game(self.app.play.today_code(self.choice_game, self.choice_variant))
 
     def same_deal(self) -> None:
         self.app.request_new_game(None)

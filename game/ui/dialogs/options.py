@@ -51,7 +51,7 @@ class OptionsDialog(PanelScene):
                    style="secondary"),
         ]
         self.widgets += self.language_row()
-        if self.app.persistence is not None:
+        if self.app.play.persistence is not None:
             self.widgets.append(Button(Box(p(28), self.ph - p(74), p(bw), p(50)), "ui.stats", self.app.open_stats,
                                        style="secondary"))
 

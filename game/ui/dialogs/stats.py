@@ -63,7 +63,7 @@ class StatsScene(PanelScene):
 
     @property
     def stats(self) -> VariantStats:
-        return self.app.persistence.stats.get(*self.choice)
+        return self.app.play.persistence.stats.get(*self.choice)
 
     def build(self) -> None:
         p = self.px
@@ -120,7 +120,7 @@ class StatsScene(PanelScene):
                                     yes="ui.stats.reset_yes", no="ui.cancel", params={"name": name}, destructive=True))
 
     def reset(self) -> None:
-        self.app.persistence.reset_stats(*self.choice)
+        self.app.play.persistence.reset_stats(*self.choice)
         self.refresh_choices()
         self.redraw()
 

@@ -110,7 +110,7 @@ class WinScene(PanelScene):
 
     def new_deal(self) -> None:
         pos = self.app.session.game.position
-        self.app.start_code(self.app.random_code(pos.game, pos.variant))
+        self.app.start_code(self.app.play.random_code(pos.game, pos.variant))
 
     def same_deal(self) -> None:
         self.app.restart()

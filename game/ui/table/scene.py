@@ -26,6 +26,7 @@ from ..drawing.felt import felt, pile_marker
 from ..voice.share import share_deal
 from ..voice.sound import sound_of
 from .keyboard import Keyboard
+from ...play.events import SettingsChanged
 from .hint_marks import HintView
 from .pointer import Pointer
 from ..drawing.layout import Box, Layout, make_layout
@@ -69,7 +70,7 @@ class TableScene(Scene):
             pygame.K_o: app.open_options,
             pygame.K_l: lambda: share_deal(app),  # a link to this deal (game.ui.share)
         }
-        app.on("settings", self.settings_changed)
+        app.play.on(SettingsChanged, lambda changed: self.settings_changed(changed.settings))
         session = app.session
         session.on("started", self.show_game)
         session.on("played", self.show_outcome)

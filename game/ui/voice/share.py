@@ -41,7 +41,7 @@ def share_deal(app: "Host") -> str | None:
     text = link or code
     copied = host.copy_text(text)
     if copied is None:  # the page answers later
-        app.add_task(CopyWatch(app, text, is_link=bool(link)))
+        app.play.tasks.add(CopyWatch(app, text, is_link=bool(link)))
     else:
         tell(app, text, bool(link), copied)
     return text
