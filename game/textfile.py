@@ -6,12 +6,24 @@ folder, a huge file. ``read_file`` refuses anything but a regular file and
 reads at most the size the JSON reader accepts (``jsontext.MAX_CHARS``, the
 bound the writers obey too); ``read_stream`` does the same for standard
 input. Both raise ``TextFileError`` with a one-line message.
+
+The files the game ships are read with the same care, once, at start:
+``check_shipped`` looks at the fonts (a TrueType file whose tables all lie
+inside it and whose checksum holds: a truncated font used to crash the
+window in FreeType, a segfault), the sounds (Ogg pages to the end of the
+stream) and the winnable lists (every line a deal number). A broken
+install then gets one clear message (``install_message``) instead of a
+crash; a broken font stops the start (nothing could be drawn), the rest is
+reported and the game goes on without that file.
 """
 
 from __future__ import annotations
 
 import os
 import stat
+import struct
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import BinaryIO
 
 from .engine.jsontext import MAX_CHARS
@@ -60,3 +72,115 @@ def _decode(data: bytes, name: str, max_chars: int) -> str:
     if len(text) > max_chars:
         raise TextFileError(f"{name} is too large (more than {max_chars} characters)")
     return text
+
+
+# ---- the files the game ships ----------------------------------------------------------
+
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
+FONTS = ("fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf")  # what game/ui/drawing/fonts.py loads
+SOUNDS = tuple(f"sounds/{name}.ogg" for name in ("deal", "flip", "pickup", "place", "refuse", "win"))
+MAX_ASSET_BYTES = 16 * 1024 * 1024
+_SFNT_VERSIONS = {0x00010000, 0x74727565, 0x4F54544F}  # TrueType, Apple 'true', OpenType 'OTTO'
+_FONT_TABLES = {b"cmap", b"head", b"hhea", b"hmtx", b"maxp"}
+_CHECKSUM = 0xB1B0AFBA  # what a whole font sums to (the 'head' table's checkSumAdjustment makes it so)
+
+
+@dataclass
+class Shipped:
+    """What ``check_shipped`` found: ``fatal`` problems (the fonts: the
+    window can't draw a word without them) and ``other`` ones (a sound, a
+    winnable list: the game goes on without it)."""
+
+    fatal: list[str] = field(default_factory=list)
+    other: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not (self.fatal or self.other)
+
+
+def check_shipped(root: Path = ASSETS) -> Shipped:
+    """Every file of ours the game reads, checked (a few milliseconds)."""
+    from .solver.winnable import list_problems  # imported here: the command line's deal/play stay light
+    from .engine import registry
+
+    found = Shipped()
+    for name in FONTS:
+        found.fatal += font_problems(root / name, name)
+    for name in SOUNDS:
+        found.other += sound_problems(root / name, name)
+    for game, variant in registry.choices():
+        found.other += list_problems(game, variant)
+    return found
+
+
+def install_message(problems: list[str], lang: str = "en") -> str:
+    """The one line a player gets for a broken install, in ``lang``."""
+    from .i18n import translate
+
+    return translate("error.install_broken", lang, files="; ".join(problems))
+
+
+def _read_asset(path: Path) -> bytes:
+    with open(path, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise OSError("not a regular file")
+        data = f.read(MAX_ASSET_BYTES + 1)
+    if len(data) > MAX_ASSET_BYTES:
+        raise OSError(f"more than {MAX_ASSET_BYTES} bytes")
+    return data
+
+
+def _asset(path: Path, name: str) -> tuple[bytes | None, list[str]]:
+    try:
+        return _read_asset(path), []
+    except FileNotFoundError:
+        return None, [f"{name} is missing"]
+    except (OSError, ValueError) as exc:
+        return None, [f"{name} can't be read ({getattr(exc, 'strerror', None) or exc})"]
+
+
+def font_problems(path: Path, name: str | None = None) -> list[str]:
+    """What is wrong with a TrueType/OpenType font file: [] when whole."""
+    name = name or path.name
+    data, problems = _asset(path, name)
+    if data is None:
+        return problems
+    if len(data) < 12 or struct.unpack(">I", data[:4])[0] not in _SFNT_VERSIONS:
+        return [f"{name} is not a font"]
+    count = struct.unpack(">H", data[4:6])[0]
+    if 12 + 16 * count > len(data):
+        return [f"{name} is cut short"]
+    tags = set()
+    for i in range(count):
+        tag, _, offset, length = struct.unpack(">4sIII", data[12 + 16 * i: 28 + 16 * i])
+        if offset + length > len(data):
+            return [f"{name} is cut short"]
+        tags.add(tag)
+    if not _FONT_TABLES <= tags or not ({b"glyf", b"CFF "} & tags):
+        return [f"{name} is not a whole font"]
+    total = sum(struct.unpack(f">{(len(data) + 3) // 4}I", data + b"\0" * (-len(data) % 4))) & 0xFFFFFFFF
+    if total != _CHECKSUM:
+        return [f"{name} is damaged"]
+    return []
+
+
+def sound_problems(path: Path, name: str | None = None) -> list[str]:
+    """What is wrong with an Ogg file: [] when its pages run to the end of
+    the stream."""
+    name = name or path.name
+    data, problems = _asset(path, name)
+    if data is None:
+        return problems
+    at, last_flags = 0, 0
+    while at < len(data):
+        if data[at:at + 4] != b"OggS" or at + 27 > len(data):
+            return [f"{name} is damaged" if at else f"{name} is not an Ogg sound"]
+        segments = data[at + 26]
+        if at + 27 + segments > len(data):
+            return [f"{name} is cut short"]
+        last_flags = data[at + 5]
+        at += 27 + segments + sum(data[at + 27: at + 27 + segments])
+    if at != len(data) or not last_flags & 0x04:  # the last page ends the stream
+        return [f"{name} is cut short"]
+    return []

@@ -257,3 +257,69 @@ def test_main_py_fps_takes_only_ascii_digits(tmp_path):
         with pytest.raises(Exception):
             parse_fps(bad)
     one_line_error(main_py("--screenshot", str(tmp_path / "x.png"), "--fps", "٦٠"), "--fps")
+
+
+# ---- the files the game ships (issue 23, item 5) ------------------------------------------
+
+
+def _copy_assets(tmp_path: Path) -> Path:
+    from game.textfile import ASSETS
+
+    root = tmp_path / "assets"
+    for sub in ("fonts", "sounds"):
+        (root / sub).mkdir(parents=True)
+        for path in (ASSETS / sub).iterdir():
+            (root / sub / path.name).write_bytes(path.read_bytes())
+    return root
+
+
+def test_the_shipped_files_are_whole():
+    from game.textfile import check_shipped
+
+    found = check_shipped()
+    assert found.ok, found
+
+
+@pytest.mark.parametrize("damage", ["cut at 200000", "cut at 12", "cut at 3", "empty", "one byte changed",
+                                    "missing", "a folder", "not a font"])
+def test_a_broken_font_is_one_clear_fatal_problem(tmp_path, damage):
+    """A truncated font used to crash the window in FreeType (pygame's
+    parachute, a segfault) and a missing one gave a traceback: the check at
+    start names it instead, before pygame opens it."""
+    from game.i18n import translate
+    from game.textfile import check_shipped, install_message
+
+    root = _copy_assets(tmp_path)
+    font = root / "fonts" / "DejaVuSans-Bold.ttf"
+    data = font.read_bytes()
+    if damage.startswith("cut at"):
+        font.write_bytes(data[: int(damage.split()[-1])])
+    elif damage == "empty":
+        font.write_bytes(b"")
+    elif damage == "one byte changed":
+        font.write_bytes(data[:5000] + bytes([data[5000] ^ 1]) + data[5001:])
+    elif damage == "missing":
+        font.unlink()
+    elif damage == "a folder":
+        font.unlink()
+        font.mkdir()
+    else:
+        font.write_bytes(b"<html>404 Not Found</html>" * 100)
+    found = check_shipped(root)
+    assert len(found.fatal) == 1 and found.fatal[0].startswith("fonts/DejaVuSans-Bold.ttf ")
+    assert found.other == []
+    for lang in LANGUAGES:
+        message = install_message(found.fatal, lang)
+        assert "fonts/DejaVuSans-Bold.ttf" in message and "\n" not in message and "{" not in message
+        assert message != translate("error.install_broken", "en") or lang == "en"
+
+
+@pytest.mark.parametrize("cut", [0, 4, 30, -1])
+def test_a_broken_sound_is_reported_and_not_fatal(tmp_path, cut):
+    from game.textfile import check_shipped
+
+    root = _copy_assets(tmp_path)
+    sound = root / "sounds" / "win.ogg"
+    sound.write_bytes(sound.read_bytes()[:cut])
+    found = check_shipped(root)
+    assert found.fatal == [] and len(found.other) == 1 and found.other[0].startswith("sounds/win.ogg ")

@@ -135,6 +135,7 @@ MESSAGES = {
     "notice.stats_newer_left": "Your statistics were made by a newer version of this game. They are left untouched for that version; here they start from zero and are not kept.",
     "notice.settings_newer_left": "Your settings were made by a newer version of this game. They are left untouched for that version; here the defaults are used and changes are not kept.",
     "notice.newer_format": "(That version wrote record format {found}; this one reads up to format {known}.)",
+    "error.install_broken": "The game's own files are missing or damaged, so it cannot start properly: {files}. Please install the game again.",
     "notice.records_unreadable": "Some of your saved things (game, statistics or settings) could not be read, so they were left untouched. Play goes on, but nothing more of them is kept this time. The game's data folder or the browser's site storage may be locked.",
 
     # ---- help

@@ -134,6 +134,7 @@ MESSAGES = {
     "notice.stats_newer_left": "Số liệu thống kê được tạo bởi một phiên bản mới hơn của trò chơi. Chúng được giữ nguyên cho phiên bản đó; ở đây chúng bắt đầu từ số không và không được lưu.",
     "notice.settings_newer_left": "Cài đặt được tạo bởi một phiên bản mới hơn của trò chơi. Chúng được giữ nguyên cho phiên bản đó; ở đây dùng giá trị mặc định và các thay đổi không được lưu.",
     "notice.newer_format": "(Phiên bản đó ghi dữ liệu theo định dạng {found}; phiên bản này đọc được đến định dạng {known}.)",
+    "error.install_broken": "Một số tệp của trò chơi bị thiếu hoặc bị hỏng nên trò chơi không thể khởi động đúng: {files}. Vui lòng cài đặt lại trò chơi.",
     "notice.records_unreadable": "Không đọc được một phần dữ liệu đã lưu (ván bài, thống kê hoặc cài đặt), nên chúng được giữ nguyên. Bạn vẫn chơi tiếp được, nhưng lần này những phần đó không được lưu thêm. Có thể thư mục dữ liệu của trò chơi hoặc bộ nhớ trang web của trình duyệt đang bị khóa.",
 
     # ---- help
