@@ -10,6 +10,12 @@ temporary folder through the game's own FileStorage (temporary file, fsync,
 renames), as after every move; "encode" is the JSON text alone, "save" the
 text and the write. Format 1 is given the step cache it always had. Compare
 within one run: the machines here are shared.
+
+Then the window's own saves through ``Persistence`` (what records that
+merge cost, issue 23): ``save_game`` (the lock, the record read back and
+compared with the one this window wrote, the write) and ``record_result``
+(the lock, the statistics read, this window's result replayed over them,
+the write), against the bare ``storage.set`` of the same text.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.engine import Game  # noqa: E402
-from game.persistence import savegame  # noqa: E402
+from game.persistence import Persistence, savegame  # noqa: E402
 from game.persistence.storage import FileStorage  # noqa: E402
 from tests.savegame_v1 import dump_game_v1  # noqa: E402  (the game no longer writes format 1)
 
@@ -93,6 +99,35 @@ def main() -> None:
                     assert loaded.history_problem is None
                     assert loaded.game.history_snapshots() == game.history_snapshots()
                 print(f"{'':<20}format 2 is {sizes[1] / sizes[0]:.1%} of format 1's size")
+        window_saves(Path(folder) / "window", args.repeat)
+
+
+def _median_ms(step, repeat: int) -> float:
+    times = []
+    for i in range(repeat):
+        start = time.perf_counter()
+        if step(i) is False:
+            raise SystemExit("a save failed")
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def window_saves(folder: Path, repeat: int) -> None:
+    persistence = Persistence(FileStorage(folder))
+    persistence.load_all()
+    game = Game.from_deal(DEALS[1][1])
+    play_line(game, 50, {game.position.key()})
+    storage = FileStorage(folder / "bare")
+    text = savegame.dumps_game(game, 1.0)
+    print()
+    print(f"{'the window saves (Eight Off C8, 50 moves)':<46}{'ms':>9}")
+    rows = [
+        ("storage.set of the saved game", lambda i: storage.set("game", text)),
+        ("Persistence.save_game", lambda i: persistence.save_game(game, 1.0 + i)),
+        ("Persistence.record_result (statistics merged)", lambda i: persistence.record_result(game, 60, won=i % 2 == 0)),
+    ]
+    for label, step in rows:
+        print(f"{label:<46}{_median_ms(step, repeat):>9.2f}")
 
 
 if __name__ == "__main__":
