@@ -68,12 +68,17 @@ def shoot(app, path: Path) -> None:
 def record_some_games(app) -> None:
     import random
 
+    from game.persistence.records import STATS_KEY
+
     rng = random.Random(7)
+    stats = app.play.persistence.stats
     for i in range(26):
         won = rng.random() < 0.6
-        app.persistence.stats.record("easy-harp", "N", won=won, seconds=rng.randint(180, 1500),
-                                     score=rng.randint(300, 1500) if won else rng.randint(40, 600))
-    app.persistence.record_result(app.session.game, 0, won=False)
+        stats.record("easy-harp", "N", won=won, seconds=rng.randint(180, 1500),
+                     score=rng.randint(300, 1500) if won else rng.randint(40, 600))
+    # stored, as another window would have: the statistics screen reads the record when it opens
+    app.play.persistence.storage.set(STATS_KEY, stats.to_json())
+    app.play.persistence.record_result(app.session.game, 0, won=False)
 
 
 def main(out: Path, sizes=SIZES, langs=LANGS) -> None:
