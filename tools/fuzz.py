@@ -649,7 +649,10 @@ def run_data(seed: int, count: int | None = None, quiet: bool = False) -> Report
             # a damaged backup behind a good record is never read: the next save replaces it
             if not backup and not kept_somewhere(folder, damage, key):
                 report.fail(f"{where}: the damaged copy was not kept")
-            if again.game is None and not backup and key == "game":
+            newer = f"notice.{key}_newer_left" in loaded.notices  # a newer version's: left as it is, for it
+            if newer and isinstance(damage, bytes) and target.read_bytes() != damage:
+                report.fail(f"{where}: a newer version's record was written over")
+            if again.game is None and not backup and key == "game" and not newer:
                 report.fail(f"{where}: the game saved after the damage does not load")
     return report
 
