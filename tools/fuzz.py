@@ -28,7 +28,14 @@ a short, seeded run of each (tests/test_fuzz.py).
   position or the one in flight (never older than one action).
 
 Deals come from deal codes (never Python's ``random``); the fuzzer's own
-choices come from ``random.Random(seed)``.
+choices come from ``random.Random(seed)``, and so do the window's new
+deals when ``build_app`` takes an ``entropy`` (it is handed one then, so a
+seed and step replay the same stream).
+
+Memory: every run ends with its peak resident memory (``peak ... MB``),
+and ``--max-rss MB`` makes a run that goes above it fail there, with the
+event it had reached (checked every 100 UI events, and once at the end of
+other runs), so a leak fails the run instead of slowing the machine.
 """
 
 from __future__ import annotations
@@ -187,7 +194,8 @@ class UIFuzz:
         from game.ui.launch import build_app
 
         w, h = self.rng.choice(self.SIZES)
-        app = build_app(["--size", f"{w}x{h}", *args], storage=self.storage, headless=True, now=self.now)
+        extra = {"entropy": lambda: self.rng.getrandbits(63)} if _takes(build_app, "entropy") else {}
+        app = build_app(["--size", f"{w}x{h}", *args], storage=self.storage, headless=True, now=self.now, **extra)
         self.pygame.event.clear()
         app.frame()
         return app
@@ -286,10 +294,39 @@ class UIFuzz:
         return card_counts_ok(pos) or sprites_ok(self.app) or saved_ok(self.storage, self.app)
 
 
-def run_ui(count: int, seed: int, games=(EASY_HARP, EIGHT_OFF), quiet: bool = False) -> Report:
+def _takes(function, name: str) -> bool:
+    import inspect
+
+    try:
+        return name in inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def peak_mb() -> float | None:
+    """This process's peak resident memory in MB (None where it can't be read)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024  # bytes on macOS, KB elsewhere
+
+
+def over_cap(report: "Report", cap: float | None, where: str) -> bool:
+    peak = peak_mb()
+    if cap is None or peak is None or peak <= cap:
+        return False
+    report.fail(f"{where}: peak resident memory {peak:.0f} MB is above the cap of {cap:g} MB")
+    return True
+
+
+def run_ui(count: int, seed: int, games=(EASY_HARP, EIGHT_OFF), quiet: bool = False,
+           max_rss: float | None = None) -> Report:
     report = Report("ui")
     kinds: Counter = Counter()
     scenes: Counter = Counter()  # which scene was on top after each event: every dialog is reached
+    capped = False
     for g_index, game in enumerate(games):
         fuzz = UIFuzz(game, seed * 10 + g_index)
         started = time.time()
@@ -304,8 +341,14 @@ def run_ui(count: int, seed: int, games=(EASY_HARP, EIGHT_OFF), quiet: bool = Fa
             if problem:
                 report.fail(f"{game} seed {seed} event {i}: {problem}")
                 fuzz = UIFuzz(game, seed * 10 + g_index + 1000 * (i + 1))  # go on from a fresh app
+            if (i + 1) % 100 == 0 and over_cap(report, max_rss, f"{game} seed {seed} event {i}"):
+                capped = True
+                break
             if not quiet and (i + 1) % 10_000 == 0:
-                print(f"  {game}: {i + 1} events, {len(report.failures)} failed, {time.time() - started:.0f} s", flush=True)
+                print(f"  {game}: {i + 1} events, {len(report.failures)} failed, {time.time() - started:.0f} s, "
+                      f"peak {peak_mb() or 0:.0f} MB", flush=True)
+        if capped:
+            break
     report.extra = ", ".join(f"{k} {n}" for k, n in kinds.most_common()) + "; on top: " + ", ".join(
         f"{k} {n}" for k, n in scenes.most_common())
     return report
@@ -759,18 +802,25 @@ def main(argv=None) -> int:
     parser.add_argument("--count", type=int, default=None, help="events per game (ui), cases (cli), kills (kill)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", choices=[EASY_HARP, EIGHT_OFF], help="ui: only this game (default both)")
+    parser.add_argument("--max-rss", type=float, default=None, metavar="MB",
+                        help="fail the run when its peak resident memory goes above this")
     args = parser.parse_args(argv)
     started = time.time()
     if args.kind == "ui":
-        report = run_ui(args.count or 10_000, args.seed, games=(args.game,) if args.game else (EASY_HARP, EIGHT_OFF))
+        report = run_ui(args.count or 10_000, args.seed, games=(args.game,) if args.game else (EASY_HARP, EIGHT_OFF),
+                        max_rss=args.max_rss)
     elif args.kind == "cli":
         report = run_cli(args.count or 1000, args.seed)
     elif args.kind == "data":
         report = run_data(args.seed, args.count)
     else:
         report = run_kill(args.count or 200, args.seed)
+    if args.kind != "ui":
+        over_cap(report, args.max_rss, f"{args.kind} seed {args.seed}")
     extra = getattr(report, "extra", "")
-    print(report.summary(f" ({extra})" if extra else "") + f", {time.time() - started:.0f} s")
+    peak = peak_mb()
+    memory = f", peak {peak:.0f} MB" if peak is not None else ""
+    print(report.summary(f" ({extra})" if extra else "") + f", {time.time() - started:.0f} s{memory}")
     return 1 if report.failures else 0
 
 
