@@ -216,3 +216,20 @@ def test_settings_damaged_at_start_are_stored_clean(tmp_path):
     Persistence(FileStorage(tmp_path)).load_all()
     stored = json.loads((tmp_path / "settings.json").read_text())["settings"]
     assert stored["sound"] is False and stored["four_color"] is False
+
+
+def test_a_store_that_writes_the_same_json_differently_is_no_other_window():
+    class Respacing(DictLocalStorage):
+        def getItem(self, name):  # noqa: N802 - the web API's name
+            value = super().getItem(name)
+            try:
+                return json.dumps(json.loads(value), indent=1)
+            except (TypeError, ValueError):
+                return value
+
+    store = Respacing()
+    persistence = _tab(store)
+    game = _one_move()
+    for elapsed in (1, 2, 3):
+        assert persistence.save_game(game, elapsed)
+    assert persistence.pop_notices() == [] and not any(".other" in name for name in store.items)

@@ -85,7 +85,7 @@ from typing import Callable, TypeVar, Union
 
 from . import savegame
 from . import settings as settings_store
-from ..engine import Game
+from ..engine import Game, jsontext
 from ..i18n import DEFAULT_LANGUAGE, translate
 from .savegame import SavedGame, SaveError
 from .settings import Settings, choose_language
@@ -453,7 +453,7 @@ class Persistence:
     def _game_over(self, current: str | None) -> str:
         text = self._game_text
         assert text is not None  # pending only with a game to store
-        if current is not None and current != self._seen.get(GAME_KEY) and current != text:
+        if current is not None and not _same_record(current, self._seen.get(GAME_KEY)) and current != text:
             # Another window saved here since this one last read or wrote: keep its game.
             if not current.startswith(savegame.NOT_A_RECORD):
                 try:
@@ -468,6 +468,18 @@ class Persistence:
                 self._elsewhere_told = True
                 _add(self.notices, ELSEWHERE)
         return text
+
+
+def _same_record(found: str, seen: str | None) -> bool:
+    """Whether ``found`` is the record this window last read or wrote: the
+    same text, or (a store may write the same JSON differently, e.g. with
+    ASCII escapes) the same JSON value."""
+    if seen is None or found == seen:
+        return found == seen
+    try:
+        return bool(jsontext.loads(found) == jsontext.loads(seen))
+    except ValueError:
+        return False
 
 
 def _apply(stats: Statistics, op: "Result | Reset") -> None:
