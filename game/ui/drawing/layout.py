@@ -3,10 +3,14 @@
 No pygame here: rectangles are ``Box`` values (x, y, w, h), so the layout can
 be tested and reasoned about on its own. The table turns them into sprites.
 
-Landscape puts the whole top row (stock and waste or cells, then the
-foundations) above the columns and a slim bar with the buttons on top.
+How the table stands in its window is one ``Orientation``: its shape
+(landscape, portrait or on its side) and whether it is mirrored for the
+left hand. Landscape puts the whole top row (stock and waste or cells, then
+the foundations) above the columns and a slim bar with the buttons on top.
 Portrait stacks the top piles in up to two rows, keeps the information bar on
-top and moves the buttons to the bottom, within thumb reach.
+top and moves the buttons to the bottom, within thumb reach. On its side (a
+phone turned, a short landscape window) the piles stand left and right of
+the columns and the buttons in a rail at the right (``side_layout``).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from ...engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile
 from ...engine.registry import rules_for
@@ -52,6 +56,48 @@ class Box(NamedTuple):
         w = min(self.right, other.right) - max(self.x, other.x)
         h = min(self.bottom, other.bottom) - max(self.y, other.y)
         return w * h if w > 0 and h > 0 else 0
+
+
+Shape = Literal["landscape", "portrait", "side"]
+SIDE_BELOW = 500  # a landscape window less tall than this (a phone on its side) gets the side layout
+
+
+@dataclass(frozen=True)
+class Orientation:
+    """How the table stands: ``shape`` (``landscape``: the buttons in the
+    top bar, the piles in a row above the columns; ``portrait``: taller
+    than wide, the buttons in a bar at the bottom, the piles in up to two
+    rows; ``side``: a short landscape window, the piles left and right of
+    the columns, the buttons in a rail at the right) and ``mirrored``
+    (left-handed: the top row, or the side grids, change sides; columns
+    keep their order)."""
+
+    shape: Shape
+    mirrored: bool = False
+
+    @classmethod
+    def of(cls, width: int, height: int, *, mirrored: bool = False, side: bool | None = None) -> Orientation:
+        """The orientation for a ``width`` x ``height`` window: portrait when
+        taller than wide, on its side when ``side`` (by default: a landscape
+        window shorter than ``SIDE_BELOW``)."""
+        if height > width:
+            return cls("portrait", mirrored)
+        if side if side is not None else height < SIDE_BELOW:
+            return cls("side", mirrored)
+        return cls("landscape", mirrored)
+
+    @property
+    def portrait(self) -> bool:
+        return self.shape == "portrait"
+
+    @property
+    def side(self) -> bool:
+        return self.shape == "side"
+
+    @property
+    def buttons_in_bar(self) -> bool:
+        """The buttons share the top bar with the texts (landscape only)."""
+        return self.shape == "landscape"
 
 
 TOUCH = 44  # the least a finger can hit: buttons and grab strips, logical px
@@ -102,7 +148,7 @@ def longest_column(game: str, variant: str) -> tuple[int, int]:
 class Layout:
     width: int
     height: int
-    portrait: bool
+    orientation: Orientation
     card_w: int
     card_h: int
     bar: Box  # game name, deal code, score, moves, time
@@ -117,7 +163,6 @@ class Layout:
     foundation_area: Box = field(default=Box(0, 0, 0, 0))
     status: Box = field(default=Box(0, 0, 0, 0))  # the same message place (native announcements)
     large: bool = False
-    mirrored: bool = False
     index: Index = field(default=Index(12, 2, 2, 14))
     down_min: int = 4  # a face-down card never shows less (they stay countable)
     up_min: int = 14  # a face-up card never shows less: its whole index
@@ -125,7 +170,18 @@ class Layout:
     compact: bool = False  # buttons show icons (their names are in the tooltips of help)
     text_size: int = 14  # the bar's and the message place's type size
     message_lines: int = 1
-    side: bool = False  # a phone on its side: piles left and right of the columns, buttons in a rail at the right
+
+    @property
+    def portrait(self) -> bool:
+        return self.orientation.portrait
+
+    @property
+    def side(self) -> bool:
+        return self.orientation.side
+
+    @property
+    def mirrored(self) -> bool:
+        return self.orientation.mirrored
 
     def column_fan(self, hidden: int, count: int) -> tuple[list[int], bool]:
         """y offsets of a column's cards from its slot and whether the
@@ -166,27 +222,47 @@ class Layout:
 def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple[str, ...] = BUTTONS,
                 *, large: bool = False, mirrored: bool = False, fit: tuple[int, int] | None = None,
                 side: bool | None = None) -> Layout:
-    """The table for a ``width`` x ``height`` surface, portrait when it is
-    taller than wide. ``large``: bigger cards and indices, narrower gaps
-    (the longest columns may then squeeze). ``mirrored``: left-handed, the
-    top row mirrored (stock and waste, or the cells, on the right);
-    columns keep their order. ``side``: the stock and waste (or cells) and
-    the foundations stand in strips left and right of the columns instead
-    of a row above them, so the columns get the whole height (by default in
-    a short landscape window: a phone on its side, 640x480)."""
+    """The table for a ``width`` x ``height`` surface, in the ``Orientation``
+    that window has (``mirrored``: left-handed; ``side``: force the side
+    layout on or off, by default a short landscape window gets it).
+    ``large``: bigger cards and indices, narrower gaps (the longest columns
+    may then squeeze). ``fit``: (face-down cards, cards) of the longest
+    column to size the cards for (by default the longest the rules allow)."""
     rules = rules_for(game, variant)
-    portrait = height > width
+    orientation = Orientation.of(width, height, mirrored=mirrored, side=side)
     scale = min(width, height) / 720
     touch = min(width, height) <= 640
-    n_cols = rules.column_count
     if rules.has_stock:
         left = [Pile(STOCK), Pile(WASTE)]
     else:
         left = [Pile(CELL, i) for i in range(rules.cell_count)]
     right = [Pile(FOUNDATION, i) for i in range(rules.foundation_count)]
-    n_top = len(left) + len(right)
-
     pad = max(6, round((8 if large else 12) * scale))
+    # the column the cards are sized for: the longest the rules allow, or
+    # (``fit``: face-down cards, cards) the longest of a known position
+    hidden_max, longest = fit or longest_column(game, variant)
+    if large:  # larger cards: the longest columns the rules allow may squeeze
+        longest = min(longest, hidden_max + 9 if hidden_max else 13)
+    steps = (hidden_max, max(0, longest - 1 - hidden_max))
+    if orientation.side:
+        layout = side_layout(rules, game, variant, width, height, buttons, large=large, orientation=orientation,
+                             scale=scale, touch=touch, pad=pad, steps=steps, left=left, right=right)
+        if layout is not None:
+            return layout
+        orientation = Orientation("landscape", mirrored)  # too narrow for piles beside the columns
+    return row_layout(rules, width, height, buttons, large=large, orientation=orientation, scale=scale,
+                      touch=touch, pad=pad, steps=steps, left=left, right=right)
+
+
+def row_layout(rules, width: int, height: int, buttons: tuple[str, ...], *, large: bool, orientation: Orientation,
+               scale: float, touch: bool, pad: int, steps: tuple[int, int], left: list[Pile],
+               right: list[Pile]) -> Layout:
+    """Landscape or portrait: the bar on top, the piles in a row (portrait:
+    up to two) above the columns, the message place under them and, in
+    portrait, the buttons' bar at the bottom."""
+    portrait = orientation.portrait
+    n_cols = rules.column_count
+    n_top = len(left) + len(right)
     text_size = max(TEXT_FLOOR + 2, round(18 * scale))
     line_h = round(text_size * 1.3)
     if portrait:
@@ -197,45 +273,11 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
         button_h = 0
     message_lines = 1 if width >= 1000 else 2
     message_h = message_lines * line_h + max(6, round(8 * scale))
-
-    gap_ratio = 0.05 if large else 0.16
-    two_rows = portrait and n_top > n_cols
-    rows = 2 if two_rows else 1
-    w_cols = (width - 2 * pad) / (n_cols + (n_cols - 1) * gap_ratio)
-    if n_top > n_cols and not portrait:
-        w_top = (width - 2 * pad) / (n_top + (n_top - 1) * gap_ratio + (0.2 if large else 0.5))
-    else:
-        w_top = w_cols
-    # the column the cards are sized for: the longest the rules allow, or
-    # (``fit``: face-down cards, cards) the longest of a known position
-    hidden_max, longest = fit or longest_column(game, variant)
-    if large:  # larger cards: the longest columns the rules allow may squeeze
-        longest = min(longest, hidden_max + 9 if hidden_max else 13)
-    down_steps = hidden_max
-    up_steps = max(0, longest - 1 - down_steps)
-    if side is None:
-        side = not portrait and height < SIDE_BELOW
-    if side:
-        layout = side_layout(rules, game, variant, width, height, buttons, large=large, mirrored=mirrored, scale=scale,
-                             touch=touch, pad=pad, steps=(down_steps, up_steps), left=left, right=right)
-        if layout is not None:
-            return layout
+    rows = 2 if portrait and n_top > n_cols else 1
     bottom = button_h if portrait else pad
-    card_w = max(16, int(min(w_cols, w_top)))
-    # never so small that the index drops under the floor: past that, the
-    # longest columns squeeze instead (and say so)
-    smallest = min(card_w, math.ceil(TEXT_FLOOR * 2.2 / 0.86))
-    while card_w > smallest:
-        ch = round(card_w * CARD_RATIO)
-        idx = index_for(card_w, large)
-        top_h = rows * ch + (rows - 1) * round(ch * 0.1)
-        fan = down_steps * max(4, round(ch * 0.045)) + up_steps * idx.h + ch
-        need = bar_h + pad + top_h + max(pad, round(ch * 0.12)) + fan + message_h + bottom
-        if need <= height:
-            break
-        card_w -= 1
+    card_w = row_card_width(width, height, n_cols, n_top, rows, large=large, portrait=portrait, pad=pad, steps=steps,
+                            above=bar_h + pad, below=message_h + bottom)
     card_h = round(card_w * CARD_RATIO)
-    index = index_for(card_w, large)
 
     # columns: spread over the width there is, centred
     col_gap = min(round(card_w * (0.12 if large else 0.3)), (width - 2 * pad - n_cols * card_w) // max(1, n_cols - 1))
@@ -245,6 +287,61 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
     col_x = [x0 + i * (card_w + col_gap) for i in range(n_cols)]
 
     top_y = bar_h + pad
+    piles, rows_bottom = place_top_rows(left, right, rows, col_x, top_y, card_w, col_gap, width=width, pad=pad,
+                                        large=large, has_stock=rules.has_stock)
+    columns_y = rows_bottom + max(pad, round(card_h * 0.12))
+    for i, x in enumerate(col_x):
+        piles[Pile(COLUMN, i)] = Box(x, columns_y, card_w, card_h)
+    columns_bottom = height - bottom - message_h
+    message = Box(pad, columns_bottom + 2, width - 2 * pad, message_h - 4)
+
+    if orientation.mirrored:
+        mirror_top_row(piles, width, left, right, rules.has_stock)
+
+    bar = Box(0, 0, width, bar_h)
+    button_bar, button_boxes, compact = place_buttons(buttons, width, height, portrait, scale, pad, bar, button_h)
+    return finish_layout(width=width, height=height, orientation=orientation, card_w=card_w, card_h=card_h, bar=bar,
+                         button_bar=button_bar, buttons=button_boxes, piles=piles, right=right,
+                         columns_bottom=columns_bottom, message=message, scale=scale, large=large,
+                         index=index_for(card_w, large), touch=touch, compact=compact, text_size=text_size,
+                         message_lines=message_lines)
+
+
+def row_card_width(width: int, height: int, n_cols: int, n_top: int, rows: int, *, large: bool, portrait: bool,
+                   pad: int, steps: tuple[int, int], above: int, below: int) -> int:
+    """The widest card for which the top rows and the longest column fit
+    between ``above`` (the bar) and ``below`` (the message place and the
+    buttons); never so small that the index drops under the floor: past
+    that, the longest columns squeeze instead (and say so)."""
+    down_steps, up_steps = steps
+    gap_ratio = 0.05 if large else 0.16
+    w_cols = (width - 2 * pad) / (n_cols + (n_cols - 1) * gap_ratio)
+    if n_top > n_cols and not portrait:
+        w_top = (width - 2 * pad) / (n_top + (n_top - 1) * gap_ratio + (0.2 if large else 0.5))
+    else:
+        w_top = w_cols
+    card_w = max(16, int(min(w_cols, w_top)))
+    smallest = min(card_w, math.ceil(TEXT_FLOOR * 2.2 / 0.86))
+    while card_w > smallest:
+        ch = round(card_w * CARD_RATIO)
+        idx = index_for(card_w, large)
+        top_h = rows * ch + (rows - 1) * round(ch * 0.1)
+        fan = down_steps * max(4, round(ch * 0.045)) + up_steps * idx.h + ch
+        need = above + top_h + max(pad, round(ch * 0.12)) + fan + below
+        if need <= height:
+            break
+        card_w -= 1
+    return card_w
+
+
+def place_top_rows(left: list[Pile], right: list[Pile], rows: int, col_x: list[int], top_y: int, card_w: int,
+                   col_gap: int, *, width: int, pad: int, large: bool, has_stock: bool) -> tuple[dict[Pile, Box], int]:
+    """The piles above the columns (before any mirroring) and where their
+    rows end: over the columns when they fit there; else, in portrait, in
+    two rows (the foundations first when there is a stock); else in one
+    row wider than the columns, the two groups apart."""
+    card_h = round(card_w * CARD_RATIO)
+    n_top = len(left) + len(right)
     piles: dict[Pile, Box] = {}
 
     def place_row(group: list[Pile], y: int, align_right: bool, xs: list[int]) -> None:
@@ -252,44 +349,27 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
         for pile, x in zip(group, spots):
             piles[pile] = Box(x, y, card_w, card_h)
 
-    if n_top <= n_cols:
+    if n_top <= len(col_x):
         place_row(left, top_y, False, col_x)
         place_row(right, top_y, True, col_x)
-        rows_bottom = top_y + card_h
-    elif two_rows:
-        first, second = (right, left) if rules.has_stock else (left, right)
+        return piles, top_y + card_h
+    if rows == 2:
+        first, second = (right, left) if has_stock else (left, right)
         place_row(first, top_y, first is right, col_x)
         y2 = top_y + card_h + round(card_h * 0.1)
         place_row(second, y2, second is right, col_x)
-        rows_bottom = y2 + card_h
-    else:
-        split = card_w // 5 if large else card_w // 2  # the gap between the two groups
-        top_gap = min(col_gap, (width - 2 * pad - n_top * card_w - split) // max(1, n_top - 1))
-        top_span = n_top * card_w + (n_top - 1) * top_gap + split
-        tx = (width - max(top_span, span)) // 2
-        xs_left = [tx + i * (card_w + top_gap) for i in range(len(left))]
-        right_end = tx + max(top_span, span)
-        xs_right = [right_end - (len(right) - i) * card_w - (len(right) - 1 - i) * top_gap for i in range(len(right))]
-        place_row(left, top_y, False, xs_left)
-        place_row(right, top_y, False, xs_right)
-        rows_bottom = top_y + card_h
-
-    columns_y = rows_bottom + max(pad, round(card_h * 0.12))
-    for i, x in enumerate(col_x):
-        piles[Pile(COLUMN, i)] = Box(x, columns_y, card_w, card_h)
-    columns_bottom = height - bottom - message_h
-    message = Box(pad, columns_bottom + 2, width - 2 * pad, message_h - 4)
-
-    if mirrored:
-        mirror_top_row(piles, width, left, right, rules.has_stock)
-
-    bar = Box(0, 0, width, bar_h)
-    button_bar, button_boxes, compact = place_buttons(buttons, width, height, portrait, scale, pad, bar, button_h)
-    return finish_layout(width=width, height=height, portrait=portrait, card_w=card_w, card_h=card_h, bar=bar,
-                         button_bar=button_bar, buttons=button_boxes, piles=piles, right=right,
-                         columns_bottom=columns_bottom, message=message, scale=scale, large=large,
-                         mirrored=mirrored, index=index, touch=touch, compact=compact, text_size=text_size,
-                         message_lines=message_lines)
+        return piles, y2 + card_h
+    span = col_x[-1] + card_w - col_x[0]
+    split = card_w // 5 if large else card_w // 2  # the gap between the two groups
+    top_gap = min(col_gap, (width - 2 * pad - n_top * card_w - split) // max(1, n_top - 1))
+    top_span = n_top * card_w + (n_top - 1) * top_gap + split
+    tx = (width - max(top_span, span)) // 2
+    xs_left = [tx + i * (card_w + top_gap) for i in range(len(left))]
+    right_end = tx + max(top_span, span)
+    xs_right = [right_end - (len(right) - i) * card_w - (len(right) - 1 - i) * top_gap for i in range(len(right))]
+    place_row(left, top_y, False, xs_left)
+    place_row(right, top_y, False, xs_right)
+    return piles, top_y + card_h
 
 
 def place_buttons(buttons: tuple[str, ...], width: int, height: int, portrait: bool, scale: float, pad: int,
@@ -321,10 +401,10 @@ def place_buttons(buttons: tuple[str, ...], width: int, height: int, portrait: b
     return button_bar, button_boxes, compact
 
 
-def finish_layout(*, width: int, height: int, portrait: bool, card_w: int, card_h: int, bar: Box, button_bar: Box,
-                  buttons: dict[str, Box], piles: dict[Pile, Box], right: list[Pile], columns_bottom: int,
-                  message: Box, scale: float, large: bool, mirrored: bool, index: Index, touch: bool,
-                  compact: bool, text_size: int, message_lines: int, side: bool = False) -> Layout:
+def finish_layout(*, width: int, height: int, orientation: Orientation, card_w: int, card_h: int, bar: Box,
+                  button_bar: Box, buttons: dict[str, Box], piles: dict[Pile, Box], right: list[Pile],
+                  columns_bottom: int, message: Box, scale: float, large: bool, index: Index, touch: bool,
+                  compact: bool, text_size: int, message_lines: int) -> Layout:
     button_boxes = buttons
     fboxes = [piles[p] for p in right]
     fx, fy = min(b.x for b in fboxes), min(b.y for b in fboxes)
@@ -335,7 +415,7 @@ def finish_layout(*, width: int, height: int, portrait: bool, card_w: int, card_
     return Layout(
         width=width,
         height=height,
-        portrait=portrait,
+        orientation=orientation,
         card_w=card_w,
         card_h=card_h,
         bar=bar,
@@ -350,7 +430,6 @@ def finish_layout(*, width: int, height: int, portrait: bool, card_w: int, card_
         foundation_area=foundation_area,
         status=message,
         large=large,
-        mirrored=mirrored,
         index=index,
         down_min=max(4, round(card_h * 0.045)),
         up_min=up_min,
@@ -358,7 +437,6 @@ def finish_layout(*, width: int, height: int, portrait: bool, card_w: int, card_
         compact=compact,
         text_size=text_size,
         message_lines=message_lines,
-        side=side,
     )
 
 
@@ -373,11 +451,8 @@ def dealt_column(game: str, variant: str) -> tuple[int, int]:
     return hidden, count
 
 
-SIDE_BELOW = 500  # a landscape window less tall than this (a phone on its side) gets the side layout
-
-
 def side_layout(rules, game: str, variant: str, width: int, height: int, buttons: tuple[str, ...], *, large: bool,
-                mirrored: bool, scale: float, touch: bool, pad: int, steps: tuple[int, int], left: list[Pile],
+                orientation: Orientation, scale: float, touch: bool, pad: int, steps: tuple[int, int], left: list[Pile],
                 right: list[Pile]) -> Layout | None:
     """A short landscape window (a phone on its side): every pixel of height
     goes to the columns. A one-line bar of texts on top, the buttons in a
@@ -392,7 +467,6 @@ def side_layout(rules, game: str, variant: str, width: int, height: int, buttons
     how many cards it holds. None when the width cannot hold the piles
     beside the columns even with the smallest cards."""
     n_cols = rules.column_count
-    down_steps, up_steps = steps
     text_size = TEXT_FLOOR + 2
     bar_h = round(text_size * 1.3) + 6  # one line: the name, the code and the figures
     gap = max(4, round(6 * scale))
@@ -403,7 +477,6 @@ def side_layout(rules, game: str, variant: str, width: int, height: int, buttons
     top = bar_h + pad
     columns_bottom = height - message_h
     room = columns_bottom - top
-    dealt_hidden, dealt = dealt_column(game, variant)
 
     def shape(cw: int) -> tuple[int, int, int, int, int]:
         """(card height, grid gap, grid columns left and right, width needed)."""
@@ -416,26 +489,75 @@ def side_layout(rules, game: str, variant: str, width: int, height: int, buttons
                 + (n_cols - 1) * max(3, round(cw * 0.08)))
         return ch, g, kl, kr, need
 
-    def fan(cw: int, hidden: int, up: int, step: int) -> int:
-        ch = round(cw * CARD_RATIO)
-        return hidden * max(4, round(ch * 0.045)) + up * step + ch
-
     smallest = math.ceil(TEXT_FLOOR * 2.2 / 0.86)  # the least card whose index keeps the floor
     widths = [cw for cw in range(max(smallest, (rail_x - 2 * pad) // n_cols), smallest - 1, -1)
               if shape(cw)[4] <= rail_x]
     if not widths:  # too narrow for piles beside the columns: the top row it is
         return None
 
+    card_w = side_card_width(widths, room, steps, dealt_column(game, variant), large=large, touch=touch)
+    card_h, g, kl, kr, _ = shape(card_w)
+    index = index_for(card_w, large)
+    sep = max(pad, round(card_w * 0.25))
+    piles: dict[Pile, Box] = {}
+
+    def grid(group: list[Pile], x0: int, k: int) -> None:
+        per = -(-len(group) // k)  # rows used: the grid balanced
+        for j, pile in enumerate(group):
+            piles[pile] = Box(x0 + (j // per) * (card_w + g), top + (j % per) * (card_h + g), card_w, card_h)
+
+    # left-handed: the two grids change sides (the rail stays at the right edge)
+    (first, k1), (second, k2) = ((right, kr), (left, kl)) if orientation.mirrored else ((left, kl), (right, kr))
+    grid(first, pad, k1)
+    right_x = rail_x - pad - k2 * card_w - (k2 - 1) * g
+    grid(second, right_x, k2)
+    area_x = pad + k1 * card_w + (k1 - 1) * g + sep
+    area_w = right_x - sep - area_x
+    col_gap = max(3, min(round(card_w * (0.12 if large else 0.3)), (area_w - n_cols * card_w) // max(1, n_cols - 1)))
+    span = n_cols * card_w + (n_cols - 1) * col_gap
+    x0 = area_x + (area_w - span) // 2
+    for i in range(n_cols):
+        piles[Pile(COLUMN, i)] = Box(x0 + i * (card_w + col_gap), top, card_w, card_h)
+
+    message = Box(pad, columns_bottom + 2, rail_x - 2 * pad, message_h - 4)
+    bar = Box(0, 0, rail_x, bar_h)
+    button_bar = Box(rail_x, 0, rail_w, height)
+    button_boxes = rail_buttons(buttons, button_bar, gap)
+    return finish_layout(width=width, height=height, orientation=orientation, card_w=card_w, card_h=card_h, bar=bar,
+                         button_bar=button_bar, buttons=button_boxes, piles=piles, right=right,
+                         columns_bottom=columns_bottom, message=message, scale=scale, large=large,
+                         index=index, touch=touch, compact=True, text_size=text_size,
+                         message_lines=message_lines)
+
+
+def fan_height(cw: int, hidden: int, up: int, step: int) -> int:
+    """How tall a column of ``hidden`` face-down cards and ``up`` face-up
+    steps of ``step`` px stands, its last card whole, for cards ``cw`` wide."""
+    ch = round(cw * CARD_RATIO)
+    return hidden * max(4, round(ch * 0.045)) + up * step + ch
+
+
+def side_card_width(widths: list[int], room: int, steps: tuple[int, int], dealt: tuple[int, int], *, large: bool,
+                    touch: bool) -> int:
+    """The card width of the side layout, from ``widths`` (those that fit
+    beside the piles, widest first): the first that keeps the most of, in
+    this order, the longest column the rules allow (``steps``: its
+    face-down and face-up steps) showing every index, a whole K..A run over
+    the deal's face-down cards (``dealt``: face-down cards, cards), and the
+    deal's cards with a 44 px grab strip on a touch screen."""
+    down_steps, up_steps = steps
+    dealt_hidden, dealt_count = dealt
+
     def longest_fits(cw: int) -> bool:
-        return fan(cw, down_steps, up_steps, index_for(cw, large).h) <= room
+        return fan_height(cw, down_steps, up_steps, index_for(cw, large).h) <= room
 
     def deal_fits(cw: int, step: int) -> bool:
-        return fan(cw, dealt_hidden, dealt - 1 - dealt_hidden, step) <= room
+        return fan_height(cw, dealt_hidden, dealt_count - 1 - dealt_hidden, step) <= room
 
     touch_step = TOUCH if touch else 0
 
     def run_fits(cw: int) -> bool:  # a whole K..A run over the deal's face-down cards shows every index
-        return fan(cw, dealt_hidden, 12, index_for(cw, large).h) <= room
+        return fan_height(cw, dealt_hidden, 12, index_for(cw, large).h) <= room
 
     def deal_touch(cw: int) -> bool:
         return deal_fits(cw, max(touch_step, index_for(cw, large).h))
@@ -452,42 +574,15 @@ def side_layout(rules, game: str, variant: str, width: int, height: int, buttons
         lambda cw: run_fits(cw) and deal_index(cw),
         deal_index,
     )
-    card_w = next((cw for keeps in preferences for cw in widths if keeps(cw)), widths[-1])
-    card_h, g, kl, kr, _ = shape(card_w)
-    index = index_for(card_w, large)
-    sep = max(pad, round(card_w * 0.25))
-    piles: dict[Pile, Box] = {}
+    return next((cw for keeps in preferences for cw in widths if keeps(cw)), widths[-1])
 
-    def grid(group: list[Pile], x0: int, k: int) -> None:
-        per = -(-len(group) // k)  # rows used: the grid balanced
-        for j, pile in enumerate(group):
-            piles[pile] = Box(x0 + (j // per) * (card_w + g), top + (j % per) * (card_h + g), card_w, card_h)
 
-    # left-handed: the two grids change sides (the rail stays at the right edge)
-    (first, k1), (second, k2) = ((right, kr), (left, kl)) if mirrored else ((left, kl), (right, kr))
-    grid(first, pad, k1)
-    right_x = rail_x - pad - k2 * card_w - (k2 - 1) * g
-    grid(second, right_x, k2)
-    area_x = pad + k1 * card_w + (k1 - 1) * g + sep
-    area_w = right_x - sep - area_x
-    col_gap = max(3, min(round(card_w * (0.12 if large else 0.3)), (area_w - n_cols * card_w) // max(1, n_cols - 1)))
-    span = n_cols * card_w + (n_cols - 1) * col_gap
-    x0 = area_x + (area_w - span) // 2
-    for i in range(n_cols):
-        piles[Pile(COLUMN, i)] = Box(x0 + i * (card_w + col_gap), top, card_w, card_h)
-
-    message = Box(pad, columns_bottom + 2, rail_x - 2 * pad, message_h - 4)
-    bar = Box(0, 0, rail_x, bar_h)
-    button_bar = Box(rail_x, 0, rail_w, height)
+def rail_buttons(buttons: tuple[str, ...], rail: Box, gap: int) -> dict[str, Box]:
+    """The buttons one above the other down the ``rail``, centred."""
     nb = max(1, len(buttons))
-    bh = max(TOUCH, min(round(TOUCH * 1.4), (height - 2 * gap - (nb - 1) * gap) // nb))
-    by = (height - nb * bh - (nb - 1) * gap) // 2
-    button_boxes = {name: Box(rail_x + gap, by + i * (bh + gap), rail_w - 2 * gap, bh) for i, name in enumerate(buttons)}
-    return finish_layout(width=width, height=height, portrait=False, card_w=card_w, card_h=card_h, bar=bar,
-                         button_bar=button_bar, buttons=button_boxes, piles=piles, right=right,
-                         columns_bottom=columns_bottom, message=message, scale=scale, large=large,
-                         mirrored=mirrored, index=index, touch=touch, compact=True, text_size=text_size,
-                         message_lines=message_lines, side=True)
+    bh = max(TOUCH, min(round(TOUCH * 1.4), (rail.h - 2 * gap - (nb - 1) * gap) // nb))
+    by = rail.y + (rail.h - nb * bh - (nb - 1) * gap) // 2
+    return {name: Box(rail.x + gap, by + i * (bh + gap), rail.w - 2 * gap, bh) for i, name in enumerate(buttons)}
 
 
 def mirror_top_row(piles: dict[Pile, Box], width: int, left: list[Pile], right: list[Pile], has_stock: bool) -> None:

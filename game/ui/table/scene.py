@@ -171,7 +171,7 @@ class TableScene(Scene):
         for sprite in self.buttons.values():  # one label size along the bar
             sprite.peers = list(self.buttons.values())
             sprite.redraw()
-        text_right = layout.bar.w if layout.portrait or layout.side else min(b.x for b in layout.buttons.values())
+        text_right = min(b.x for b in layout.buttons.values()) if layout.orientation.buttons_in_bar else layout.bar.w
         self.bar = BarSprite(layout, text_right)
         self.banner = BannerSprite(layout.banner, layout.scale)
         self.focus_ring = FocusSprite(layout.scale)
@@ -188,7 +188,7 @@ class TableScene(Scene):
         surf = felt(layout.width, layout.height)
         for pile, box in layout.piles.items():
             surf.blit(pile_marker(self.art, pile, self.session.game.rules), box[:2])
-        if layout.portrait or layout.side:  # the buttons' own bar (the top bar draws itself)
+        if not layout.orientation.buttons_in_bar:  # the buttons' own bar (the top bar draws itself)
             pygame.draw.rect(surf, theme.BAR, layout.button_bar)
         return surf
 
