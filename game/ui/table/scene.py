@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import Action, Game, Outcome, Pile, Position, Refusal
-from ...engine.actions import CELL, COLUMN, FOUNDATION, MOVE, STOCK, UNDO, WASTE
+from ...engine import Action, Game, Outcome, Pile, Refusal
+from ...engine.actions import COLUMN, FOUNDATION, MOVE, STOCK, UNDO
 from ...i18n import refusal_message
 from ..drawing import theme
 from ..voice.words import deal_name, variant_name
@@ -27,6 +27,7 @@ from ..voice.share import share_deal
 from ..voice.sound import sound_of
 from .keyboard import Keyboard
 from ...play.events import SettingsChanged
+from .cards import CardSprites
 from .hint_marks import HintView
 from .pointer import Pointer
 from ..drawing.layout import Box, Layout, make_layout
@@ -40,8 +41,6 @@ if TYPE_CHECKING:
     from ...session import Start
     from ..scene import Host
 
-DEAL_STAGGER_MS = 14
-VISIBLE_IN_STACK = 2  # stock, waste, foundations: only the top cards are drawn
 
 
 class TableScene(Scene):
@@ -49,8 +48,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.session = app.session
         self.layout: Layout | None = None
-        self.cards: dict[Pile, list[CardSprite]] = {}
-        self.moving: set[CardSprite] = set()
+        self.deck = CardSprites(app.group)  # the card sprites, kept in step with the position
         self.pointer = Pointer(self)  # presses, drags and taps
         self.hints = HintView(self, app.play.hints)  # the hint's marks and the verdict note
         self.bar: BarSprite | None = None
@@ -92,8 +90,7 @@ class TableScene(Scene):
         self.art = self.make_art(layout)
         self.app.set_background(self.draw_background(layout))
         self.build_chrome()
-        self.cards = {}
-        self.moving = set()
+        self.deck.clear()
         self.drop_marks = []
         self.kb.reset()
         self.sync(animate=False)
@@ -154,10 +151,7 @@ class TableScene(Scene):
 
     def redraw_cards(self) -> None:
         """Every card sprite in the table's current art."""
-        for sprites in self.cards.values():
-            for sprite in sprites:
-                sprite.art = self.art
-                sprite.refresh()
+        self.deck.restyle(self.art)
 
     def build_chrome(self) -> None:
         layout = self.layout
@@ -223,114 +217,31 @@ class TableScene(Scene):
         return Box(round(x), round(y), box.w, round(places[-1][1] - y) + box.h)
 
     def sync(self, animate: bool = True, deal: bool = False) -> None:
-        """Match card sprites to the position and glide each to its place.
-
-        A sprite keeps its card where the same card still lies at the same
-        place; the rest are matched by card value, so a move, an undo or a
-        new deal all become the same glide."""
+        """Match card sprites to the position and glide each to its place
+        (``CardSprites.match``); squeezed columns say how many cards they hold."""
         pos = self.session.game.position
-        now = self.app.now()
-        old = self.cards
-        piles = [(pile, pos.cards(pile)) for pile in pos.piles()]
-        claimed: set[int] = set()
-        new: dict[Pile, list[CardSprite | None]] = {}
-        for pile, cards in piles:
-            had = old.get(pile, [])
-            row = []
-            for i, card in enumerate(cards):
-                sprite = had[i] if i < len(had) and had[i].card == card and id(had[i]) not in claimed else None
-                if sprite is not None:
-                    claimed.add(id(sprite))
-                row.append(sprite)
-            new[pile] = row
-        pool: dict[int, list[CardSprite]] = {}
-        for sprites in old.values():
-            for sprite in sprites:
-                if id(sprite) not in claimed:
-                    pool.setdefault(sprite.card, []).append(sprite)
-        group = self.app.group
-        order = 0
-        deal_order = self.deal_order(pos) if deal else {}
-        result: dict[Pile, list[CardSprite]] = {}
-        for pile, cards in piles:
-            row = new[pile]
-            places = self.card_places(pile, len(cards))
-            stacked = pile.kind in (STOCK, WASTE, FOUNDATION)
-            for i, card in enumerate(cards):
-                sprite = row[i]
-                if sprite is None:
-                    spare = pool.get(card)
-                    sprite = spare.pop() if spare else CardSprite(self.art, card, True)
-                    row[i] = sprite
-                if sprite.groups() == []:
-                    group.add(sprite)
-                face_up = i >= pos.hidden_count(pile)
-                rest = self.rest_layer(pile, i)
-                sprite.rest_layer = rest
-                visible = 1 if not stacked or i >= len(cards) - VISIBLE_IN_STACK else 0
-                sprite.rest_visible = visible
-                tx, ty = places[i]
-                if (sprite.x, sprite.y) != (tx, ty) and animate:
-                    delay = deal_order.get((pile, i), 0) * DEAL_STAGGER_MS
-                    sprite.anim = (sprite.x, sprite.y, tx, ty, now + delay, MOVE_MS)
-                    if sprite.face_up != face_up:
-                        sprite.set_face(face_up, None)
-                    self.moving.add(sprite)
-                    self.set_layer(sprite, MOVING_LAYER + (delay and 500 - deal_order.get((pile, i), 0)) + order)
-                    visible = 1
-                else:
-                    sprite.anim = None
-                    sprite.place(tx, ty)
-                    if sprite.face_up != face_up:
-                        sprite.set_face(face_up, now if animate else None)
-                        if animate:
-                            self.moving.add(sprite)
-                    if sprite not in self.moving:
-                        self.set_layer(sprite, rest)
-                if sprite.visible != visible:
-                    sprite.visible = visible
-                order += 1
-            result[pile] = row  # type: ignore[assignment]
-        for spare in pool.values():
-            for sprite in spare:
-                sprite.kill()
-        self.cards = result
-        self.counts.update(self.layout, pos.columns, pos.hidden, group)  # squeezed columns say how many
+        self.deck.match(pos, self.art, self.card_places, self.app.now(), animate=animate, deal=deal)
+        self.counts.update(self.layout, pos.columns, pos.hidden, self.app.group)
         self.update_bar()
         self.kb.refresh()
 
-    def deal_order(self, pos: Position) -> dict[tuple[Pile, int], int]:
-        """The order cards leave the deck in the deal animation: the columns
-        row by row, then the cells."""
-        columns = [(pile, pos.cards(pile)) for pile in pos.piles() if pile.kind == COLUMN]
-        order: dict[tuple[Pile, int], int] = {}
-        for row in range(max(len(cards) for _, cards in columns)):
-            for pile, cards in columns:
-                if row < len(cards):
-                    order[(pile, row)] = len(order)
-        for pile in pos.piles():
-            if pile.kind == CELL and pos.cards(pile):
-                order[(pile, 0)] = len(order)
-        return order
+    @property
+    def cards(self) -> dict[Pile, list[CardSprite]]:
+        """Each pile's card sprites, bottom card first."""
+        return self.deck.by_pile
 
-    @staticmethod
-    def rest_layer(pile: Pile, i: int) -> int:
-        base = {STOCK: 0, WASTE: 120, FOUNDATION: 300, CELL: 300, COLUMN: 500}[pile.kind]
-        return base + min(i, 119)
+    @property
+    def moving(self) -> set[CardSprite]:
+        """The card sprites gliding or turning."""
+        return self.deck.moving
 
     def set_layer(self, sprite: CardSprite, layer: int) -> None:
-        if sprite.layer != layer and sprite.groups():
-            self.app.group.change_layer(sprite, layer)
-            sprite.dirty = 1
+        self.deck.set_layer(sprite, layer)
 
     # ---- per frame -----------------------------------------------------------------
 
     def update(self, now: int) -> None:
-        if self.moving:
-            for sprite in list(self.moving):
-                if not sprite.step(now):
-                    self.moving.discard(sprite)
-                    self.come_to_rest(sprite)
+        self.deck.step(now)
         refusal = self.pointer.taps.due(now)
         if refusal is not None:
             self.session.refuse(refusal)
@@ -339,15 +250,7 @@ class TableScene(Scene):
 
     def finish_animations(self) -> None:
         """Input never waits: a new press or key ends every running glide."""
-        for sprite in self.moving:
-            sprite.finish()
-            self.come_to_rest(sprite)
-        self.moving.clear()
-
-    def come_to_rest(self, sprite: CardSprite) -> None:
-        self.set_layer(sprite, sprite.rest_layer)
-        if sprite.visible != sprite.rest_visible:
-            sprite.visible = sprite.rest_visible
+        self.deck.finish()
 
     @property
     def busy(self) -> bool:
