@@ -16,7 +16,8 @@ a short, seeded run of each (tests/test_fuzz.py).
   no exception, every card there as many times as the game has it, the card
   sprites match the position, and the saved game is the game on the table.
 * cli: random argument lists for ``python -m game`` (codes, positions,
-  actions, options, odd characters, huge numbers) and for ``main.py``'s
+  actions, options, odd characters, huge numbers; its output to a UTF-8,
+  cp1252 or ascii terminal) and for ``main.py``'s
   options: exit status 0 or 2, never an exception, an error is one short line,
   ``play``'s output is JSON whose last line reads back as a position.
 * data: every record (game, statistics, settings) damaged every way (cut,
@@ -456,17 +457,32 @@ def random_cli_args(rng: random.Random, folder: Path) -> tuple[list[str], bytes 
     return args, stdin
 
 
-def check_cli(args: list[str], stdin: bytes | None) -> str | None:
+class _Terminal(io.TextIOWrapper):
+    """A standard stream in ``encoding``, strict as a real one is (what it
+    can't encode raises), whose text can be read back."""
+
+    def __init__(self, encoding: str) -> None:
+        super().__init__(io.BytesIO(), encoding=encoding, errors="strict", newline="\n")
+
+    def getvalue(self) -> str:
+        self.flush()
+        return self.buffer.getvalue().decode(self.encoding)  # type: ignore[attr-defined]
+
+
+TERMINALS = ["utf-8", "utf-8", "cp1252", "ascii"]  # the encodings the command line meets
+
+
+def check_cli(args: list[str], stdin: bytes | None, encoding: str = "utf-8") -> str | None:
     from game import cli
 
-    out, err = io.StringIO(), io.StringIO()
+    out, err = _Terminal(encoding), _Terminal(encoding)
     old_stdin = sys.stdin
     sys.stdin = io.TextIOWrapper(io.BytesIO(stdin or b""), encoding="utf-8")
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             status = cli.main(args)
     except BaseException:
-        return "exception:\n" + traceback.format_exc()
+        return f"exception ({encoding} terminal):\n" + traceback.format_exc()
     finally:
         sys.stdin = old_stdin
     err_text = err.getvalue()
@@ -549,7 +565,7 @@ def run_cli(count: int, seed: int, quiet: bool = False) -> Report:
                 statuses["main.py"] += 1
             else:
                 args, stdin = random_cli_args(rng, folder)
-                problem = check_cli(args, stdin)
+                problem = check_cli(args, stdin, rng.choice(TERMINALS))
                 statuses[args[0] if args[0] in ("deal", "today", "play", "solve", "hint") else "other"] += 1
             if problem:
                 shown = [a if len(a) < 60 else a[:60] + f"…({len(a)})" for a in args]
