@@ -233,3 +233,29 @@ def test_a_store_that_writes_the_same_json_differently_is_no_other_window():
     for elapsed in (1, 2, 3):
         assert persistence.save_game(game, elapsed)
     assert persistence.pop_notices() == [] and not any(".other" in name for name in store.items)
+
+
+def test_two_tabs_through_the_pages_bridge_count_both():
+    """The same through ``game.host.PageStorage``, which writes ASCII JSON
+    to the page and repairs what it reads back, as the browser build does."""
+    from game.host import APP_NAME, PageStorage
+
+    page = DictLocalStorage()
+
+    def tab() -> Persistence:
+        persistence = Persistence(BrowserStorage(PageStorage(page), prefix=APP_NAME + "/"))
+        persistence.load_all()
+        return persistence
+
+    a, b = tab(), tab()
+    won = eight_off_one_king_left()
+    assert won.play(Action.parse("c1>f")).ok
+    a.game_won(won, 30)
+    b.settings.lang = b.settings.chosen_lang = "vi"
+    b.save_settings(b.settings)
+    b.new_game(Game.from_deal("EO1-C8-AAAAAFB"), previous=_one_move(), previous_elapsed=50)
+    assert b.pop_notices() == []  # A's game was there, but over and counted: nothing to keep
+    assert not any(".other" in name for name in page.items)
+    again = tab()
+    stats = again.stats.get("eight-off", "C8")
+    assert (stats.played, stats.won) == (2, 1) and again.settings.chosen_lang == "vi"

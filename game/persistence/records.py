@@ -454,14 +454,16 @@ class Persistence:
         text = self._game_text
         assert text is not None  # pending only with a game to store
         if current is not None and not _same_record(current, self._seen.get(GAME_KEY)) and current != text:
-            # Another window saved here since this one last read or wrote: keep its game.
-            if not current.startswith(savegame.NOT_A_RECORD):
-                try:
-                    savegame.check_header(savegame.parse_json(current, "saved game"), savegame.SCHEMA,
-                                          savegame.VERSION, "saved game")
-                except SaveError as exc:
-                    if exc.newer:
-                        raise _Newer(exc) from None
+            # Another window saved here since this one last read or wrote: keep its game,
+            # unless it is over (won and counted in the statistics): then nothing is lost.
+            try:
+                theirs = savegame.loads_game(current)
+            except SaveError as exc:
+                if exc.newer:
+                    raise _Newer(exc) from None
+                theirs = None  # damaged: kept aside all the same
+            if theirs is not None and theirs.counted and theirs.game.position.won:
+                return text
             self.storage.set_aside(GAME_KEY, mark="other")
             self.problems.append("game: another window saved a game here; it was kept aside")
             if not self._elsewhere_told:
