@@ -62,7 +62,7 @@ def test_easy_harp_won_with_the_keyboard_alone(driver_for, shots):
     keys(d, "RIGHT")  # column 2
     assert kb.focus == C(2)
     keys(d, "RETURN")  # pick up K♥
-    assert kb.held and kb.held["count"] == 1
+    assert kb.held and kb.held.count == 1
     keys(d, "RIGHT", "SPACE")  # drop it on the empty column 3
     assert kb.held is None and d.game.position.columns[2] == [parse_card("KH")]
     keys(d, "f")  # K♥ up from column 3

@@ -219,6 +219,9 @@ class VerdictSprite(pygame.sprite.DirtySprite):
     """Winnable / no longer winnable / unknown / thinking: a small pill at
     the left end of the status line, under the columns."""
 
+    image: pygame.Surface
+    rect: pygame.Rect
+
     def __init__(self) -> None:
         super().__init__()
         self._layer = HIGHLIGHT_LAYER + 120  # with the status line, above resting cards

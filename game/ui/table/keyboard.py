@@ -13,11 +13,12 @@ checks, refusals and messages as a drag. Picking up asks the engine too
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from ...engine import Action, Pile, Refusal
+from ...engine import Action, Game, Pile, Refusal
 from ...engine.actions import CELL, COLUMN, DRAW, FOUNDATION, MOVE, STOCK
 from ...engine.game import Outcome
 from ..voice.words import card_name, describe_focus
@@ -42,10 +43,16 @@ class KeyboardTable(Protocol):
     table instead of importing it)."""
 
     app: Host
-    layout: Layout | None
+    layout: Layout | None  # None until the first game is laid out
     art: CardArt
-    cards: dict[Pile, list[CardSprite]]
     focus_ring: FocusSprite | None
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def laid_out(self) -> Layout: ...
+    @property
+    def cards(self) -> dict[Pile, list[CardSprite]]: ...
 
     def card_places(self, pile: Pile, count: int) -> list[tuple[float, float]]: ...
     def cards_box(self, pile: Pile, row: int | None = None) -> Box: ...
@@ -58,33 +65,42 @@ class KeyboardTable(Protocol):
     def sound(self, name: str) -> None: ...
 
 
+@dataclass
+class Held:
+    """Cards picked up by the keyboard: ``count`` cards of ``pile``."""
+
+    pile: Pile
+    count: int
+    sprites: list[CardSprite]
+
+
 class Keyboard:
     def __init__(self, table: KeyboardTable) -> None:
         self.table = table
-        self.focus: Pile | None = None
+        self.focus = Pile(COLUMN, 0)  # every game has a first column
         self.row: int | None = None  # the focused card of a column (None: its top card)
-        self.held: dict | None = None  # {"pile", "count", "sprites"} while cards are picked up
+        self.held: Held | None = None  # while cards are picked up
         self.active = False  # the ring shows once the keyboard is used
 
     # ---- where things are --------------------------------------------------------
 
     @property
-    def app(self):
+    def app(self) -> Host:
         return self.table.app
 
     def reset(self) -> None:
         """A new game (or layout): the focus goes back to the first column."""
         self.held = None
         self.row = None
-        if self.table.layout and (self.focus is None or self.focus not in self.table.layout.piles):
+        if self.table.layout and self.focus not in self.table.laid_out.piles:
             self.focus = Pile(COLUMN, 0)
 
     def bands(self) -> list[list[Pile]]:
         """The piles in rows, top to bottom, each row left to right."""
         rows: dict[int, list[Pile]] = {}
-        for pile, box in self.table.layout.piles.items():
+        for pile, box in self.table.laid_out.piles.items():
             rows.setdefault(box.y, []).append(pile)
-        boxes = self.table.layout.piles
+        boxes = self.table.laid_out.piles
         return [sorted(rows[y], key=lambda p: boxes[p].x) for y in sorted(rows)]
 
     def order(self) -> list[Pile]:
@@ -92,8 +108,8 @@ class Keyboard:
 
     def focus_row(self) -> int | None:
         """The focused card's index in its column, clamped to the face-up cards."""
-        pos = self.app.session.game.position
-        if self.focus is None or self.focus.kind != COLUMN:
+        pos = self.table.game.position
+        if self.focus.kind != COLUMN:
             return None
         col = pos.cards(self.focus)
         if not col:
@@ -108,7 +124,7 @@ class Keyboard:
         row = self.focus_row()
         if row is None:
             return 1
-        return len(self.app.session.game.position.cards(self.focus)) - row
+        return len(self.table.game.position.cards(self.focus)) - row
 
     def focus_box(self, pile: Pile, drop: bool = False) -> Box:
         """The ring's place: the focused card and the cards above it, the
@@ -123,7 +139,7 @@ class Keyboard:
         ring = table.focus_ring
         if ring is None or self.app.session.game is None:
             return
-        if not self.active or self.focus is None:
+        if not self.active:
             ring.hide()
             return
         ring.show(self.focus_box(self.focus, drop=self.held is not None), table.art.radius, self.held is not None)
@@ -132,36 +148,38 @@ class Keyboard:
 
     def place_held(self) -> None:
         """Held cards hover over the focused pile, where they would land."""
-        table, layout = self.table, self.table.layout
+        table, layout = self.table, self.table.laid_out
         held, target = self.held, self.focus
+        if held is None:
+            return
         lift = round(layout.card_h * 0.08)
-        if target == held["pile"]:
-            places = table.card_places(target, len(self.app.session.game.position.cards(target)))[-held["count"]:]
+        if target == held.pile:
+            places = table.card_places(target, len(self.table.game.position.cards(target)))[-held.count:]
             places = [(x, y - lift) for x, y in places]
         elif target.kind == COLUMN:
-            n = len(self.app.session.game.position.cards(target))
-            places = table.card_places(target, n + held["count"])[n:]
+            n = len(self.table.game.position.cards(target))
+            places = table.card_places(target, n + held.count)[n:]
             if n == 0:
                 places = [(x + layout.card_w * 0.12, y + layout.card_h * 0.12 - lift) for x, y in places]
         else:
             box = layout.piles[target]
             dx, dy = layout.card_w * 0.22, layout.card_h * 0.22
-            places = [(box.x + dx, box.y + dy + i * layout.up_gap) for i in range(held["count"])]
-        for sprite, (x, y) in zip(held["sprites"], places):
+            places = [(box.x + dx, box.y + dy + i * layout.up_gap) for i in range(held.count)]
+        for sprite, (x, y) in zip(held.sprites, places):
             sprite.place(x, y)
 
     def say_focus(self) -> None:
         lang = self.app.settings.lang
         held = None
         if self.held:
-            held = (self.held["sprites"][0].card, self.held["count"]) if self.held["sprites"] else None
+            held = (self.held.sprites[0].card, self.held.count) if self.held.sprites else None
         row = self.focus_row()
-        self.app.announcer.say(describe_focus(self.app.session.game.position, self.focus, row, lang, held))
+        self.app.announcer.say(describe_focus(self.table.game.position, self.focus, row, lang, held))
 
     # ---- moving the focus ------------------------------------------------------------------
 
     def move_focus(self, key: int) -> None:
-        pos = self.app.session.game.position
+        pos = self.table.game.position
         focus = self.focus
         if focus.kind == COLUMN and key in (pygame.K_UP, pygame.K_DOWN) and not self.held:
             col = pos.cards(focus)
@@ -184,8 +202,8 @@ class Keyboard:
         nb = b + (1 if key == pygame.K_DOWN else -1)
         if not 0 <= nb < len(bands):
             return
-        x = self.table.layout.piles[focus].center[0]
-        boxes = self.table.layout.piles
+        x = self.table.laid_out.piles[focus].center[0]
+        boxes = self.table.laid_out.piles
         self.set_focus(min(bands[nb], key=lambda p: abs(boxes[p].center[0] - x)))
 
     def set_focus(self, pile: Pile) -> None:
@@ -206,7 +224,7 @@ class Keyboard:
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
             return False
         text = getattr(event, "unicode", "") or ""
-        if self.focus is None or self.focus not in table.layout.piles:
+        if self.focus not in table.layout.piles:
             self.reset()
         was_active = self.active
         if key in ARROWS or key == pygame.K_TAB:
@@ -273,13 +291,13 @@ class Keyboard:
     def pick_up(self) -> bool:
         table = self.table
         count = self.count()
-        picked = self.app.session.game.pick(self.focus, count)
+        picked = self.table.game.pick(self.focus, count)
         if isinstance(picked, Refusal):
             outcome = Outcome(Action(MOVE, self.focus, self.focus, count), refusal=picked)
             self.app.session.refuse(outcome)
             return False
         sprites = table.cards.get(self.focus, [])[-count:]
-        self.held = {"pile": self.focus, "count": count, "sprites": sprites}
+        self.held = Held(self.focus, count, sprites)
         for i, sprite in enumerate(sprites):
             sprite.visible = 1
             sprite.lifted = True
@@ -297,15 +315,17 @@ class Keyboard:
     def release_look(self) -> None:
         held, self.held = self.held, None
         if held:
-            for sprite in held["sprites"]:
+            for sprite in held.sprites:
                 sprite.lifted = False
                 sprite.refresh()
         self.table.clear_drop_marks()
 
     def drop(self, dst: Pile) -> None:
         table = self.table
-        src, count = self.held["pile"], self.held["count"]
-        if self.app.session.game.puts_back(src, dst):
+        if self.held is None:
+            return
+        src, count = self.held.pile, self.held.count
+        if self.table.game.puts_back(src, dst):
             self.cancel()
             return
         self.release_look()

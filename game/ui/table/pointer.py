@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from ...engine import Action, Outcome, Pile, Refusal
+from ...engine import Action, Game, Outcome, Pile, Refusal
 from ...engine.actions import COLUMN, DRAW, DTAP, MOVE, STOCK, TAP
 from .sprites import DRAG_LAYER
 
@@ -33,8 +33,13 @@ class PointerTable(Protocol):
 
     app: Host
     session: Session
-    layout: Layout | None
-    cards: dict[Pile, list[CardSprite]]
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def laid_out(self) -> Layout: ...
+    @property
+    def cards(self) -> dict[Pile, list[CardSprite]]: ...
 
     def pile_at(self, x: float, y: float) -> tuple[Pile, int | None] | None: ...
     def drop_target(self, lead: Box, src: Pile, count: int) -> Pile | None: ...
@@ -110,8 +115,8 @@ class Pointer:
         if pile.kind == COLUMN:
             if row is None:
                 return  # an empty slot: nothing to pick
-            count = len(self.table.session.game.position.cards(pile)) - row
-            picked = self.table.session.game.pick(pile, count)
+            count = len(self.table.game.position.cards(pile)) - row
+            picked = self.table.game.pick(pile, count)
             if isinstance(picked, Refusal):  # e.g. a face-down card: the engine says why
                 self.table.session.refuse(Outcome(Action(MOVE, pile, pile, count), refusal=picked))
                 return
@@ -124,7 +129,7 @@ class Pointer:
             return
         if not press.dragging:
             sx, sy = press.start
-            slop = TOUCH_SLOP if self.table.layout.touch else DRAG_THRESHOLD  # a finger's tap wobbles more
+            slop = TOUCH_SLOP if self.table.laid_out.touch else DRAG_THRESHOLD  # a finger's tap wobbles more
             if abs(pos[0] - sx) + abs(pos[1] - sy) < slop or not press.sprites or press.pile.kind == STOCK:
                 return
             press.dragging = True
@@ -162,7 +167,7 @@ class Pointer:
             self.end_drag_look(press)
             src, count = press.pile, press.count
             dst = self.table.drop_target(press.sprites[0].box(), src, count)
-            if dst is None or self.table.session.game.puts_back(src, dst):
+            if dst is None or self.table.game.puts_back(src, dst):
                 self.table.sync(animate=True)  # a cancelled drag: the cards glide home
                 return
             self.table.play(Action(MOVE, src, dst, count))
@@ -175,7 +180,7 @@ class Pointer:
             return
         if row is None:
             return
-        if pile.kind == COLUMN and row != len(self.table.session.game.position.cards(pile)) - 1:
+        if pile.kind == COLUMN and row != len(self.table.game.position.cards(pile)) - 1:
             return  # a tap concerns the top card only
         now = self.table.app.now()
         last, self.taps.last = self.taps.last, None
@@ -186,7 +191,7 @@ class Pointer:
             self.table.play(Action(DTAP, pile))
             return
         action = Action(TAP, pile)
-        checked = self.table.session.game.check(action)
+        checked = self.table.game.check(action)
         if isinstance(checked, Refusal):  # refused: maybe the first half of a double tap
             self.taps.last = Tap(pile, now, False)
             refusal = Outcome(action, refusal=checked)  # what game.play would answer, without asking twice

@@ -77,6 +77,21 @@ class TableScene(Scene):
         session.on("won", self.show_win)
         session.on("unwon", self.hide_win)
 
+    @property
+    def game(self) -> Game:
+        """The game on the table (the table shows one from the first start on)."""
+        game = self.session.game
+        if game is None:
+            raise RuntimeError("no game is on the table yet")
+        return game
+
+    @property
+    def laid_out(self) -> Layout:
+        """The layout of the table (made at the first start)."""
+        if self.layout is None:
+            raise RuntimeError("the table is not laid out yet")
+        return self.layout
+
     # ---- starting a game --------------------------------------------------------
 
     def show_game(self, start: Start) -> None:
@@ -109,7 +124,7 @@ class TableScene(Scene):
         self.sync(animate=True, deal=True)
 
     def make_layout(self) -> Layout:
-        pos, settings = self.session.game.position, self.app.settings
+        pos, settings = self.game.position, self.app.settings
         self.looks = (settings.large_cards, settings.left_handed, settings.four_color)
         return make_layout(pos.game, pos.variant, self.app.width, self.app.height, self.app.button_names,
                            large=settings.large_cards, mirrored=settings.left_handed)
@@ -154,7 +169,7 @@ class TableScene(Scene):
         self.deck.restyle(self.art)
 
     def build_chrome(self) -> None:
-        layout = self.layout
+        layout = self.laid_out
         app = self.app
         actions = {"new_game": app.open_new_game, "undo": self.undo, "rules": app.open_rules, "options": app.open_options,
                    "hint": app.request_hint}
@@ -181,35 +196,35 @@ class TableScene(Scene):
     def draw_background(self, layout: Layout) -> pygame.Surface:
         surf = felt(layout.width, layout.height)
         for pile, box in layout.piles.items():
-            surf.blit(pile_marker(self.art, pile, self.session.game.rules), box[:2])
+            surf.blit(pile_marker(self.art, pile, self.game.rules), box[:2])
         if not layout.orientation.buttons_in_bar:  # the buttons' own bar (the top bar draws itself)
             pygame.draw.rect(surf, theme.BAR, layout.button_bar)
         return surf
 
     def deal_origin(self) -> Box:
         """Where the deal animation starts: the stock, else below the middle column."""
-        game = self.session.game
+        game = self.game
         if game.rules.has_stock:
-            return self.layout.piles[Pile(STOCK)]
-        origin = self.layout.piles[Pile(COLUMN, len(game.position.columns) // 2)]
-        return Box(origin.x - self.layout.card_w // 2, self.app.height + 10, origin.w, origin.h)
+            return self.laid_out.piles[Pile(STOCK)]
+        origin = self.laid_out.piles[Pile(COLUMN, len(game.position.columns) // 2)]
+        return Box(origin.x - self.laid_out.card_w // 2, self.app.height + 10, origin.w, origin.h)
 
     # ---- showing the position ---------------------------------------------------
 
     def card_places(self, pile: Pile, count: int) -> list[tuple[float, float]]:
-        box = self.layout.piles[pile]
+        box = self.laid_out.piles[pile]
         if pile.kind == COLUMN:
-            hidden = self.session.game.position.hidden_count(pile)
-            return [(box.x, box.y + dy) for dy in self.layout.column_offsets(hidden, count)]
+            hidden = self.game.position.hidden_count(pile)
+            return [(box.x, box.y + dy) for dy in self.laid_out.column_offsets(hidden, count)]
         return [(box.x, box.y)] * count
 
     def cards_box(self, pile: Pile, row: int | None = None) -> Box:
         """Where a pile's cards from ``row`` (None: the top card) up lie:
         a column's fanned run, else (or for an empty column) the pile's place."""
-        box = self.layout.piles[pile]
+        box = self.laid_out.piles[pile]
         if pile.kind != COLUMN:
             return box
-        col = self.session.game.position.cards(pile)
+        col = self.game.position.cards(pile)
         if not col:
             return box
         places = self.card_places(pile, len(col))
@@ -219,9 +234,9 @@ class TableScene(Scene):
     def sync(self, animate: bool = True, deal: bool = False) -> None:
         """Match card sprites to the position and glide each to its place
         (``CardSprites.match``); squeezed columns say how many cards they hold."""
-        pos = self.session.game.position
+        pos = self.game.position
         self.deck.match(pos, self.art, self.card_places, self.app.now(), animate=animate, deal=deal)
-        self.counts.update(self.layout, pos.columns, pos.hidden, self.app.group)
+        self.counts.update(self.laid_out, pos.columns, pos.hidden, self.app.group)
         self.update_bar()
         self.kb.refresh()
 
@@ -245,7 +260,8 @@ class TableScene(Scene):
         refusal = self.pointer.taps.due(now)
         if refusal is not None:
             self.session.refuse(refusal)
-        self.banner.step(now)
+        if self.banner is not None:
+            self.banner.step(now)
         self.update_bar()
 
     def finish_animations(self) -> None:
@@ -266,13 +282,14 @@ class TableScene(Scene):
                       session.elapsed_ms // 1000)
 
     def refresh_text(self) -> None:
-        self.art = self.make_art(self.layout)
+        self.art = self.make_art(self.laid_out)
         self.redraw_cards()
         for button in self.buttons.values():
             button.redraw()
-        self.bar.state = None
+        if self.bar is not None:
+            self.bar.state = None
         self.update_bar()
-        if self.banner.visible:
+        if self.banner is not None and self.banner.visible:
             self.banner.hide()
 
     # ---- playing ----------------------------------------------------------------------
@@ -288,7 +305,8 @@ class TableScene(Scene):
 
     def show_outcome(self, outcome: Outcome) -> None:
         """An action or an undo was played: glide the cards."""
-        self.banner.hide()
+        if self.banner is not None:
+            self.banner.hide()
         self.pointer.taps.held = None
         name = sound_of(outcome)
         if name is not None:
@@ -308,8 +326,9 @@ class TableScene(Scene):
 
     def show_refusal(self, outcome: Outcome) -> None:
         settings = self.app.settings
-        if settings.interactive_rules:
-            self.banner.show(refusal_message(outcome, settings.lang), self.app.now())
+        message = refusal_message(outcome, settings.lang)
+        if settings.interactive_rules and message is not None and self.banner is not None:
+            self.banner.show(message, self.app.now())
         self.sound("refuse")
 
     def show_win(self, game: Game) -> None:
@@ -329,13 +348,13 @@ class TableScene(Scene):
         """The piles that would take ``count`` cards from ``src``: the
         engine is asked about each (a foundation: the slot it would use)."""
         places: list[Pile] = []
-        for pile in self.layout.piles:
+        for pile in self.laid_out.piles:
             if pile == src or pile.kind == FOUNDATION:  # the foundations: asked as one area below
                 continue
-            if not isinstance(self.session.game.check(Action(MOVE, src, pile, count)), Refusal):
+            if not isinstance(self.game.check(Action(MOVE, src, pile, count)), Refusal):
                 places.append(pile)
         if src.kind != FOUNDATION:
-            move = self.session.game.check(Action(MOVE, src, Pile(FOUNDATION), count))
+            move = self.game.check(Action(MOVE, src, Pile(FOUNDATION), count))
             if not isinstance(move, Refusal):
                 places.append(move.dst)
         return places
@@ -345,7 +364,7 @@ class TableScene(Scene):
         if not self.app.settings.drop_highlights:
             return
         for pile in self.drop_places(src, count):
-            self.drop_marks.append(DropMarkSprite(self.cards_box(pile), self.art.radius, self.layout.scale))
+            self.drop_marks.append(DropMarkSprite(self.cards_box(pile), self.art.radius, self.laid_out.scale))
         self.app.group.add(*self.drop_marks)
 
     def clear_drop_marks(self) -> None:
@@ -363,7 +382,7 @@ class TableScene(Scene):
         """The pile under the pointer and the row pressed (None: the pile
         itself, e.g. the stock or an empty slot). Hit areas reach half way
         to the neighbours so a finger finds them."""
-        layout, pos = self.layout, self.session.game.position
+        layout, pos = self.laid_out, self.game.position
         reach = max(6, round(layout.card_w * 0.08))
         for pile, box in layout.piles.items():
             if pile.kind == COLUMN:
@@ -386,7 +405,7 @@ class TableScene(Scene):
     def drop_target(self, lead: Box, src: Pile, count: int) -> Pile | None:
         """Where a drag lands: the pile whose place the dragged cards cover
         most; anywhere over the foundations means the foundation area."""
-        layout, pos = self.layout, self.session.game.position
+        layout, pos = self.laid_out, self.game.position
         best, best_area = None, 0
         for pile, box in layout.piles.items():
             if pile.kind == FOUNDATION:
@@ -396,7 +415,7 @@ class TableScene(Scene):
                 size = len(pos.cards(pile))
                 n = size - (count if pile == src else 0)
                 if n > 0:
-                    last_y = self.card_places(pile, size)[n - 1][1]
+                    last_y = round(self.card_places(pile, size)[n - 1][1])
                     target = Box(box.x, last_y, box.w, max(box.h, layout.columns_bottom - last_y))
             area = lead.overlap(target)
             if area > best_area:

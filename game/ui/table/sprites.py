@@ -38,6 +38,9 @@ def ease_out(t: float) -> float:
 
 
 class CardSprite(pygame.sprite.DirtySprite):
+    image: pygame.Surface
+    rect: pygame.Rect
+
     def __init__(self, art: CardArt, card: int, face_up: bool) -> None:
         super().__init__()
         self.art, self.card, self.face_up = art, card, face_up
@@ -123,6 +126,9 @@ class BarSprite(pygame.sprite.DirtySprite):
     one-line bar drops the name, then the code: never a text over another,
     never smaller than the floor."""
 
+    image: pygame.Surface
+    rect: pygame.Rect
+
     def __init__(self, layout: Layout, text_right: int) -> None:
         super().__init__()
         self._layer = BAR_LAYER
@@ -207,6 +213,9 @@ ICONS = {"new_game": "\u271a", "undo": "\u21b6", "hint": "\u2726", "rules": "?",
 class ButtonSprite(pygame.sprite.DirtySprite):
     """One of the table's buttons (New game, Undo, Rules, Options, ...)."""
 
+    image: pygame.Surface
+    rect: pygame.Rect
+
     def __init__(self, name: str, box: Box, on_click: Callable[[], None], settings: "Settings",
                  compact: bool = False) -> None:
         super().__init__()
@@ -286,6 +295,9 @@ class BannerSprite(pygame.sprite.DirtySprite):
     """The message place, strong: a refusal or a hint, one sentence for
     three seconds, in the band below the columns (it never covers a card).
     While it shows, the quieter status line in the same place waits."""
+
+    image: pygame.Surface
+    rect: pygame.Rect
 
     def __init__(self, box: Box, scale: float) -> None:
         super().__init__()
