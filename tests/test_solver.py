@@ -8,15 +8,18 @@ import json
 import random
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 
 from game.engine import Game, Position, deal_position
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, SolverTask, hint, solve
+from game.solver import easy_harp as easy_harp_solver
 from game.solver.problems import problem_for
 from game.solver.winnable import winnable_numbers
+from tests import end_games
+from tests.end_games import RANKS, easy_harp, engine_can_win
 
-RANKS = "A23456789TJQK"
 
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -64,40 +67,6 @@ def _letters(number: int) -> str:
 def eight_off(columns, cells, found, variant="C2") -> Position:
     return Position.from_dict({"game": "eight-off", "variant": variant, "columns": columns + [[]] * (8 - len(columns)),
                                "cells": cells, "foundations": [[r + s for r in RANKS[:n]] for s, n in zip("SHDC", found)]})
-
-
-def easy_harp(columns, found, stock=(), waste=()) -> Position:
-    return Position.from_dict({"game": "easy-harp", "variant": "N", "columns": columns + [[]] * (9 - len(columns)),
-                               "stock": list(stock), "waste": list(waste),
-                               "foundations": [[r + s for r in RANKS[:n]] for s, n in zip("SSHHDDCC", found)]})
-
-
-def engine_can_win(position: Position, limit: int = 200_000) -> bool:
-    """A second opinion: every state the engine's own legal moves reach,
-    leaving out only take-backs of cards that are safe at home (Eight Off:
-    all; Easy Harp: see ``game.solver.easy_harp``)."""
-    from game.solver.easy_harp import _safe
-
-    start = position.copy()
-    seen = {start.key()}
-    todo = [start]
-    while todo:
-        pos = todo.pop()
-        if pos.won:
-            return True
-        for action in pos.rules.legal_actions(pos):
-            if action.src is not None and action.src.kind == "f" and (
-                    pos.game == "eight-off" or _safe(tuple(len(f) for f in pos.foundations),
-                                                     pos.foundations[action.src.index][-1])):
-                continue
-            game = Game(pos.copy())
-            assert game.play(action).ok
-            key = game.position.key()
-            if key not in seen:
-                seen.add(key)
-                todo.append(game.position)
-        assert len(seen) < limit, "too big for the engine's search"
-    return False
 
 
 LOST = {
@@ -242,17 +211,19 @@ def test_every_slice_set_up_included_stops_at_its_budget(monkeypatch, code: str)
 
     work = 0
 
-    def costs(method):
-        def counted(*args, **kwargs):
+    def costs(method, name):
+        def counted(self, *args, **kwargs):
             nonlocal work
-            work += 1
-            return method(*args, **kwargs)
+            # a problem made from a position is the set-up; a variant or restart made from
+            # another's root (``root=``) is a few attribute stores
+            work += name != "__init__" or "root" not in kwargs
+            return method(self, *args, **kwargs)
         return counted
 
     for cls in (easy_harp.EasyHarpProblem, eight_off.EightOffProblem):
         for name in ("__init__", "start", "children", "expand"):
-            if hasattr(cls, name):
-                monkeypatch.setattr(cls, name, costs(getattr(cls, name)))
+            if name in vars(cls):  # the class's own (Problem's expand calls children: counted there)
+                monkeypatch.setattr(cls, name, costs(vars(cls)[name], name))
     monkeypatch.setattr(search.time, "perf_counter", lambda: work / 1000)
     task = SolverTask(deal_position(code), seconds=60)
     assert work == 0  # making the task does nothing yet
@@ -295,7 +266,7 @@ def test_moves_match_the_engine(code: str) -> None:
         _, state = problem.start()
         child_keys = set()
         # Easy Harp: both move sets, a talon chain's cards one at a time and a whole chain as one move
-        for each in [problem] + [v for v in getattr(problem, "variants", list)() if v.chains][:1]:
+        for each in [problem] + [v for v in problem.variants() if isinstance(v, easy_harp_solver.EasyHarpProblem) and v.chains][:1]:
             for _, actions, child in each.children(state):
                 game = Game(position.copy())
                 for a in actions:
@@ -320,8 +291,7 @@ def test_moves_match_the_engine(code: str) -> None:
                 continue
             # left out: only a take-back of a card that is safe at home
             assert move.src.kind == "f", (str(action), position.text())
-            from game.solver.easy_harp import _safe
-            assert position.game == "eight-off" or _safe(tuple(len(s) for s in position.foundations), move.cards[0])
+            assert position.rules.safe_home(position, move.cards[0])
         moves = [a for a in legal if a.src is None or a.src.kind != "f"]
         if not moves:
             break
@@ -330,79 +300,66 @@ def test_moves_match_the_engine(code: str) -> None:
         position = game.position
 
 
+def test_the_solvers_safe_cards_are_the_rules_safe_cards() -> None:
+    """The Easy Harp solver's own quick test of a card safe at home (on its
+    tuple of foundation counts) says what the rules' ``safe_home`` says, for
+    every card on random foundations."""
+    from game.solver.easy_harp import _safe
+
+    rng = random.Random(7)
+    rules = deal_position("EH1-N-AAAAAAB").rules
+    checked = {True: 0, False: 0}
+    for _ in range(300):
+        levels = [rng.randrange(14) for _ in range(8)]
+        # what safe_home reads of a position: its foundations (the cards on them are not looked at)
+        position = SimpleNamespace(foundations=[[0] * n for n in levels])
+        for card in range(52):
+            safe = rules.safe_home(position, card)
+            assert _safe(tuple(levels), card) == safe, (levels, card)
+            checked[safe] += 1
+    assert min(checked.values()) > 1000
+
+
 # ---- the Easy Harp pruning against an exhaustive search of the engine's moves ------------
-
-def _small_easy_harp(rng: random.Random, remaining: int) -> Position:
-    """A random end game: ``remaining`` cards off the foundations, spread
-    over columns (some face down) and the stock."""
-    while True:
-        levels = [13] * 8
-        for _ in range(remaining):
-            s = rng.randrange(8)
-            if levels[s]:
-                levels[s] -= 1
-        cards = [RANKS[r] + "SSHHDDCC"[s] for s in range(8) for r in range(levels[s], 13)]
-        if len(cards) >= remaining - 2:
-            break
-    rng.shuffle(cards)
-    columns: list[list[str]] = [[] for _ in range(9)]
-    stock = []
-    for card in cards:
-        place = rng.randrange(10)
-        if place >= 9:
-            stock.append(card)
-        else:
-            columns[place].append(card)
-    for col in columns:
-        for i in range(len(col) - 1):
-            if rng.random() < 0.9:
-                col[i] = "#" + col[i]
-    # face-down cards only at the bottom of a column
-    for col in columns:
-        down = [c for c in col if c.startswith("#")]
-        up = [c for c in col if not c.startswith("#")]
-        col[:] = down + up
-        if col and col[-1].startswith("#"):
-            col[-1] = col[-1][1:]
-    return easy_harp(columns, levels, stock=stock)
-
 
 @pytest.mark.parametrize("seed", range(6))
 def test_small_easy_harp_verdicts(seed: int) -> None:
     """On random small end games the solver's verdict (with its pruning:
     safe moves home, talon cards played only right before a card goes on
-    them) matches an exhaustive search over every legal engine move."""
-    rng = random.Random(1000 + seed)
-    checked = 0
-    while checked < 4:
-        position = _small_easy_harp(rng, rng.randrange(6, 12))
-        try:
-            truth = engine_can_win(position, limit=15_000)
-        except AssertionError:
-            continue  # too big to check by brute force
+    them) matches an exhaustive search over every legal engine move (its
+    verdicts: tests/golden/end_games.json, see tests/end_games.py)."""
+    for position, truth in end_games.load(f"small-{seed}"):
         result = solve(position, seconds=30)
         assert result.result == (WINNABLE if truth else UNWINNABLE), position.text()
         if truth:
             game = Game(position.copy())
             assert all(game.play(a).ok for a in result.actions) and game.position.won
-        checked += 1
+
+
+def test_the_end_game_fixtures_are_what_the_engine_says() -> None:
+    """The stored end games are the ones their random streams give, and the
+    small ones' verdicts are derived again here by the engine's own search
+    (every one: ``python3 tools/make_end_games.py --check``)."""
+    groups = end_games.load_all()
+    assert set(groups) == set(end_games.GROUPS)
+    again = 0
+    for name, entries in groups.items():
+        seed, count, fewest, most = end_games.GROUPS[name]
+        assert len(entries) == count
+        for entry in entries:
+            position = Position.from_dict(entry["position"])
+            assert fewest - 2 <= sum(13 - len(f) for f in position.foundations) < most  # see small_easy_harp
+            if entry["states"] <= 1500:
+                assert end_games.engine_search(position, end_games.LIMIT) == (entry["winnable"], entry["states"])
+                again += 1
+    assert again >= 10
+    # the first stream's end games are the stream's own (positions, not verdicts: they cost nothing)
+    rng = random.Random(end_games.GROUPS["small-0"][0])
+    first = end_games.small_easy_harp(rng, rng.randrange(6, 12))
+    assert first.to_dict() == groups["small-0"][0]["position"]
 
 
 # ---- the Easy Harp restart stream --------------------------------------------------------
-
-def _checked_end_games(rng: random.Random, count: int):
-    """``count`` random end games of 10-17 cards small enough for the
-    engine's exhaustive search, each with its verdict (True: winnable)."""
-    checked = 0
-    while checked < count:
-        position = _small_easy_harp(rng, rng.randrange(10, 18))
-        try:
-            truth = engine_can_win(position, limit=15_000)
-        except AssertionError:
-            continue  # too big to check by brute force
-        checked += 1
-        yield position, truth
-
 
 def _restart_stream(position: Position) -> tuple[str, list[str], int]:
     """The restart stream alone (``search.restarting``), run to its end: its
@@ -438,7 +395,7 @@ def test_the_restart_stream_alone_gives_the_exhaustive_verdicts(tiny_restarts, s
     games match the search over every legal engine move, and its wins
     replay."""
     restarted = 0
-    for position, truth in _checked_end_games(random.Random(2000 + seed), 4):
+    for position, truth in end_games.load(f"restarts-{seed}"):
         verdict, actions, searches = _restart_stream(position)
         restarted += searches > 1
         assert verdict == (WINNABLE if truth else UNWINNABLE), position.text()
@@ -504,7 +461,7 @@ def test_a_beam_search_never_calls_a_game_lost(name: str) -> None:
 
 def test_a_beam_search_wins_replay_and_agree_with_the_engine() -> None:
     won = 0
-    for position, truth in _checked_end_games(random.Random(4000), 8):
+    for position, truth in end_games.load("beam"):
         verdict, actions = _beam(position, 3)
         assert verdict in (WINNABLE, UNKNOWN)
         if verdict == WINNABLE:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import KING, is_red, rank_of
 from .registry import Dealt, GameSpec, register
-from .rules import RuleId, Rules
+from .rules import RuleId, Rules, Table
 
 GAME = "easy-harp"
 
@@ -33,6 +33,18 @@ class EasyHarpRules(Rules):
         if rank_of(card) != rank_of(onto) - 1:
             return "one-rank-lower"
         return None
+
+    def safe_home(self, pos: Table, card: int) -> bool:
+        """Only the other colour's cards one rank lower go on ``card``: it is
+        safe once those are all home (both copies of both suits), and the
+        cards of its own colour two ranks lower, which they could need."""
+        rank = rank_of(card)  # 1 = ace
+        if rank == 1:
+            return True
+        red = min(len(f) for f, suit in zip(pos.foundations, self.foundation_suits) if suit in (1, 2))
+        black = min(len(f) for f, suit in zip(pos.foundations, self.foundation_suits) if suit in (0, 3))
+        other, same = (black, red) if is_red(card) else (red, black)
+        return rank - 1 <= other and rank - 2 <= same
 
     def count_refusal_before_build(self, count: int, first: int, target_empty: bool) -> RuleId | None:
         # Only a king-led run may move as a whole, and only into an empty column.

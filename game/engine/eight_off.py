@@ -29,6 +29,11 @@ class EightOffRules(Rules):
             return "one-rank-lower"
         return None
 
+    def safe_home(self, pos: Table, card: int) -> bool:
+        """Built by suit: only the next lower card of its suit could go on
+        it, and that one is home below it."""
+        return True
+
     def group_limit(self, pos: Table, target: int, src: int | None) -> int:
         """(free cells + 1) x 2^(empty columns), counted before the move and
         without the target column (nor one the move empties)."""

@@ -139,6 +139,13 @@ class Rules:
     def count_refusal_before_build(self, count: int, first: int, target_empty: bool) -> RuleId | None:
         return None
 
+    def safe_home(self, pos: Table, card: int) -> bool:
+        """Whether ``card``, on its foundation in ``pos``, is there for good:
+        no card still out could ever need to be built on it in a column, so
+        taking it back is never of use (the solver and the hint leave such
+        take-backs out). A game says when; by default never."""
+        return False
+
     def group_limit(self, pos: Table, target: int, src: int | None) -> int | None:
         return None
 

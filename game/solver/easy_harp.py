@@ -83,7 +83,7 @@ from operator import itemgetter
 
 from ..engine.position import Position
 from ..engine.deals import SplitMix64
-from .search import finish
+from .search import Problem, finish
 
 KING = 12
 _BYTE = [bytes((n,)) for n in range(256)]
@@ -260,43 +260,49 @@ def _score(cols, hidden, talon, found, weights) -> int:
     return score
 
 
-class EasyHarpProblem:
+class EasyHarpProblem(Problem):
     strategy = "portfolio"
+    # the restart stream (``search.restarting``), tuned on deals 500001-500100
+    restart_turns = 28  # turns of the restart stream in each round of the portfolio (the fixed searches: 7)
+    depth_first_too = False
 
-    chains = False  # True: a chain of talon cards is one move (see ``variants``)
-
-    def __init__(self, position: Position, weights=WEIGHTS[0]) -> None:
+    def __init__(self, position: Position | None = None, weights: tuple[int, ...] = WEIGHTS[0], *,
+                 root: tuple | None = None, chains: bool = False, noise: int = 0, rng: int = 0,
+                 beam_width: int = 0) -> None:
+        """The problem of ``position``; a variant or restart of one is made
+        from its ``root`` (the position as a state) with its own settings:
+        ``chains``: a chain of talon cards is one move (see ``variants``);
+        ``noise``: each child's score gets a pseudo-random 0..noise added
+        (ties broken differently), drawn from ``rng``; ``beam_width`` > 0:
+        the restart stream runs it as a beam of that width."""
+        if root is None:
+            if position is None:
+                raise ValueError("an Easy Harp problem needs a position or a root")
+            talon = bytes(position.waste) + bytes(reversed(position.stock))
+            root = (
+                tuple(bytes(col) for col in position.columns),
+                tuple(position.hidden),
+                talon,
+                len(position.waste),
+                tuple(len(slot) for slot in position.foundations),
+            )
+        self.root = root
         self.weights = weights
-        talon = bytes(position.waste) + bytes(reversed(position.stock))
-        self.root = (
-            tuple(bytes(col) for col in position.columns),
-            tuple(position.hidden),
-            talon,
-            len(position.waste),
-            tuple(len(slot) for slot in position.foundations),
-        )
+        self.chains = chains
+        self.noise = noise
+        self._rng = rng
+        self.beam_width = beam_width
 
-    def variants(self) -> list:
+    def variants(self) -> list[Problem]:
         """The problems the best-first searches take turns on: every score
         weighting with a chain of talon cards as one move (few, deep moves:
         quick on some deals), and two with each talon card of a chain as
         its own move (many cheap expansions: quick on others; on deals
         500001-500030 each kind solved deals the other did not). Each move
         set is sound on its own (see the module's notes)."""
-        out = []
-        for weights, chains in VARIANTS:
-            twin = object.__new__(EasyHarpProblem)
-            twin.root, twin.weights, twin.chains = self.root, weights, chains
-            out.append(twin)
-        return out
+        return [EasyHarpProblem(root=self.root, weights=weights, chains=chains) for weights, chains in VARIANTS]
 
-    # the restart stream (``search.restarting``), tuned on deals 500001-500100
-    restart_turns = 28  # turns of the restart stream in each round of the portfolio (the fixed searches: 7)
-    depth_first_too = False
-    beam_width = 0
-    noise = 0  # each child's score gets a pseudo-random 0..noise added (ties broken differently)
-
-    def restart(self, k: int):
+    def restart(self, k: int) -> tuple[Problem, int | None]:
         """The k-th search of the restart stream and its node budget: a beam
         of a width of ``RESTART_BEAM`` or a best-first search, in turn, with
         a weighting of ``RESTART_BASES`` with each weight scaled by a factor
@@ -306,13 +312,12 @@ class EasyHarpProblem:
         differs, so a best-first one is as sound as the first."""
         rng = SplitMix64(RESTART_SEED + k)
         base = RESTART_BASES[k % len(RESTART_BASES)]
-        twin = object.__new__(EasyHarpProblem)
-        twin.root = self.root
-        twin.weights = tuple(w * (50 + rng.next() % 150) // 100 for w in base)
-        twin.chains = rng.next() % 100 < RESTART_CHAINS
-        twin.noise = RESTART_NOISE[rng.next() % len(RESTART_NOISE)]
-        twin._rng = rng.next()
-        twin.beam_width, share = RESTART_BEAM[k % len(RESTART_BEAM)]
+        weights = tuple(w * (50 + rng.next() % 150) // 100 for w in base)
+        chains = rng.next() % 100 < RESTART_CHAINS
+        noise = RESTART_NOISE[rng.next() % len(RESTART_NOISE)]
+        seed = rng.next()
+        width, share = RESTART_BEAM[k % len(RESTART_BEAM)]
+        twin = EasyHarpProblem(root=self.root, weights=weights, chains=chains, noise=noise, rng=seed, beam_width=width)
         return twin, min(max(1, int(RESTART_NODES * share)) << (k // RESTART_DOUBLING), RESTART_CAP)
 
     def start(self):

@@ -21,6 +21,7 @@ Soundness of the shortcuts (the ``unwinnable`` verdict relies on them):
 from __future__ import annotations
 
 from ..engine.position import Position
+from .search import Problem
 
 KING = 12  # card % 13 of a king; an ace is 0
 
@@ -80,7 +81,9 @@ def _score(cols, cells, found) -> int:
     return score
 
 
-class EightOffProblem:
+class EightOffProblem(Problem):
+    """One depth-first search (``Problem``'s defaults)."""
+
     def __init__(self, position: Position) -> None:
         self.cell_count = len(position.cells)
         self.root = (
@@ -154,7 +157,7 @@ class EightOffProblem:
                 if src:
                     moves.append(("c", si, 1, "r", first_free))
 
-        out = []
+        out: list[tuple[int, int, list[str], tuple]] = []
         for sk, si, k, dk, di in moves:
             ncols = list(cols)
             ncells = list(cells)

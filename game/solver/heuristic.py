@@ -51,14 +51,6 @@ from ..engine.position import Position
 from ..engine.rules import Move, Refusal, TURN
 
 
-def _safe_home(position: Position, card: int) -> bool:
-    if position.game == "easy-harp":
-        from .easy_harp import _safe
-
-        return _safe(tuple(len(slot) for slot in position.foundations), card)
-    return position.game == "eight-off"  # built by suit: only the card below could go on it, and it is home
-
-
 def _goes_home(position: Position, card: int) -> bool:
     rank = rank_of(card)
     return any(slot_suit == suit_of(card) and len(slot) == rank
@@ -73,16 +65,16 @@ def _score(position: Position, move: Move) -> float:
         return 7.5
     if src.kind == CELL and dst.kind == CELL:
         return -1  # cell to cell: pointless
-    hidden = position.hidden[src.index] if src.kind == COLUMN else 0
+    hidden = position.hidden[src.which] if src.kind == COLUMN else 0
     tie = hidden / 100
     if dst.kind == FOUNDATION:
-        if _safe_home(position, move.cards[0]):
+        if position.rules.safe_home(position, move.cards[0]):
             return 10 + tie
         return (9 if move.flip else 8) + tie
     if move.flip:
         return 9 + tie
     if src.kind == COLUMN:
-        col = position.columns[src.index]
+        col = position.columns[src.which]
         left = len(col) - len(move.cards)
         if left == 0:
             if rank_of(move.cards[0]) != KING:

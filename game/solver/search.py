@@ -1,7 +1,8 @@
 """The search shared by both games, in slices.
 
 A *problem* (one per game, see ``eight_off`` and ``easy_harp``) knows its
-own compact state and offers four things (and an optional fifth):
+own compact state; what it offers the searches is declared by ``Problem``
+(a Protocol that the games' problems name as their base):
 
 * ``start() -> (actions, state)``: the state after the safe moves to the
   foundations that are due right away, with those moves' actions;
@@ -12,12 +13,15 @@ own compact state and offers four things (and an optional fifth):
 * ``key(state)``: a canonical key, equal for states that are the same game
   (interchangeable columns sorted, cells as a multiset, ...);
 * ``won(state)``;
-* optionally ``expand(state)``: ``children`` as a generator that yields
-  (nothing) now and then and returns the same list, for a problem whose
-  expansions can be long (thousands of children): the search passes those
-  pauses on, so a slice can end inside an expansion. A problem with
-  ``skips_seen = True`` takes the search's set of keys seen as
-  a second argument and leaves those children out.
+* ``expand(state)``: ``children`` as a generator that yields (nothing) now
+  and then and returns the same list, for a problem whose expansions can be
+  long (thousands of children): the search passes those pauses on, so a
+  slice can end inside an expansion (by default: ``children`` in one piece).
+  A problem with ``skips_seen = True`` takes the search's set of keys seen
+  as a second argument and leaves those children out;
+* and how to search it: ``strategy``, and for the portfolio ``variants()``,
+  ``depth_first_too``, ``restart_turns`` with ``restart(k)``, and
+  ``beam_width`` (see ``Problem``; its defaults are one depth-first search).
 
 The searches are a depth-first and a best-first search over those children
 with one table of every key seen; a problem may ask for several of them
@@ -54,8 +58,8 @@ expansion change nothing in the search's order (the portfolio moves on to
 its next search only at the end of an expansion), so verdicts and node
 counts are the same however the slices fall.
 
-Two more things would make a slice long, and a frame with it (issue 13,
-measured under WebAssembly, where both cost three times what they do
+Two more things would make a slice long, and a frame with it (both
+measured under WebAssembly, where they cost three times what they do
 natively):
 
 * Python's cyclic garbage collector. Its full collections walk every object
@@ -81,16 +85,63 @@ import weakref
 from heapq import heappop, heappush
 from operator import itemgetter
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Final, Generator, Hashable, Literal, Optional, Protocol
 
-WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+Verdict = Literal["winnable", "unwinnable", "unknown"]
+WINNABLE: Final = "winnable"
+UNWINNABLE: Final = "unwinnable"
+UNKNOWN: Final = "unknown"
 # Every search yields UNIT after its set-up and after each expansion (the unit
 # of work), and None at the pauses inside one: a problem's ``expand`` pauses
 # between children, and the search between the keys it looks up (PAUSE_EVERY).
-# A slice overruns its budget by at most one child (issue 13: under
-# WebAssembly one Easy Harp expansion of 3000 talon chains took 100-860 ms).
-UNIT = True
+# A slice overruns its budget by at most one child (under WebAssembly one
+# Easy Harp expansion of 3000 talon chains took 100-860 ms, measured).
+UNIT: Final = True
 PAUSE_EVERY = 16  # children looked up in the table between two pauses
+
+Unit = Optional[bool]  # what a search yields: UNIT after a unit of work, None at a pause inside one
+Child = tuple[int, list[str], Any]  # a move worth trying: (score, its actions, the state it leads to)
+Expansion = Generator[None, None, list[Child]]  # pauses (None), then returns the children
+Outcome = tuple[Verdict, list[str]]  # a verdict and, for a win, the actions from the start
+Search = Generator[Unit, None, Outcome]
+Pauses = Generator[None, None, None]
+
+
+class Problem(Protocol):
+    """What a game's problem offers the searches (see the module's notes).
+
+    Every problem has ``start``, ``key``, ``won`` and ``children``. The rest
+    say how it is searched; the values here are the neutral ones, which a
+    problem that names ``Problem`` as its base inherits: one depth-first
+    search, no variants, no restart stream, expansions without pauses."""
+
+    strategy: str = "depth-first"  # a key of STRATEGIES
+    depth_first_too: bool = True  # the portfolio runs a depth-first search beside its best-first ones
+    skips_seen: bool = False  # ``expand(state, seen)`` leaves out the children whose key ``seen`` holds
+    beam_width: int = 0  # > 0: the restart stream runs this problem as a beam of that width
+    restart_turns: int = 0  # > 0: the portfolio runs a restart stream (``restart``), this many turns a round
+
+    def start(self) -> tuple[list[str], Any]: ...
+
+    def key(self, state: Any) -> Hashable: ...
+
+    def won(self, state: Any) -> bool: ...
+
+    def children(self, state: Any) -> list[Child]: ...
+
+    def expand(self, state: Any, seen: set | None = None) -> Expansion:
+        """``children`` as an expansion: by default in one piece, without a pause."""
+        return self.children(state)
+        yield  # a generator that never pauses
+
+    def variants(self) -> list["Problem"]:
+        """The problems the portfolio's best-first searches take turns on."""
+        return [self]
+
+    def restart(self, k: int) -> tuple["Problem", int | None]:
+        """The restart stream's k-th search and its node budget (None: no
+        limit); asked only when ``restart_turns`` > 0."""
+        raise NotImplementedError("a problem with restart_turns > 0 says what its restarts are")
 
 SWEEP_PIECE = 256  # entries freed between two looks at the clock (``sweep``)
 _scrap: list[Any] = []  # tables of ended searches (sets and lists), freed a piece at a time
@@ -145,7 +196,7 @@ def _task_gone(task_id: int) -> None:
     _release_gc()
 
 
-def _free(children: list) -> Iterator[None]:
+def _free(children: list) -> Pauses:
     """Free a list of children done with (most of them were seen already
     and die with it) a piece at a time, pausing in between."""
     while len(children) > SWEEP_PIECE:
@@ -176,7 +227,7 @@ def sweep(budget_seconds: float) -> bool:
     return bool(_scrap)
 
 
-def finish(expansion: Iterator[None]) -> Any:
+def finish(expansion: Generator[Any, None, Any]) -> Any:
     """Run an expansion (a generator) to its end: its return value."""
     try:
         while True:
@@ -185,26 +236,12 @@ def finish(expansion: Iterator[None]) -> Any:
         return stop.value
 
 
-def expander(problem: Any):
-    """``problem.expand``, or ``children`` as an expansion without pauses."""
-    expand = getattr(problem, "expand", None)
-    if expand is not None:
-        return expand
-    children = problem.children
-
-    def whole(state):
-        return children(state)
-        yield  # a generator that never pauses
-
-    return whole
-
-
 @dataclass
 class SolveResult:
     """``actions`` is a full solution (contract notation) when ``result``
     is ``winnable``; otherwise it is empty."""
 
-    result: str
+    result: Verdict
     actions: list[str] = field(default_factory=list)
     seconds: float = 0.0
     nodes: int = 0
@@ -261,7 +298,7 @@ class _Stats:
             stats.parts.clear()
 
 
-def _exhausted(stats: _Stats, seen: set) -> str:
+def _exhausted(stats: _Stats, seen: set) -> Verdict:
     """The verdict of a depth-first or best-first search whose queue ran
     dry. It is a proof (``unwinnable``) only when the search still owns
     every table it made: not released (cancelled, dropped, swept), and its
@@ -273,20 +310,20 @@ def _exhausted(stats: _Stats, seen: set) -> str:
     return UNWINNABLE
 
 
-def _proof(own: _Stats, verdict: str) -> str:
+def _proof(own: _Stats, verdict: Verdict) -> Verdict:
     """A sub-search's verdict as its runner takes it: ``unwinnable`` only
     from a search that still owns its tables."""
     assert verdict != UNWINNABLE or not own.released, "a released search ended unwinnable"
     return verdict
 
 
-def depth_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
+def depth_first(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search:
     """Yields now and then; returns (via StopIteration.value) the result
     string and the solution's actions."""
     actions, state = problem.start()
     key = problem.key
     won = problem.won
-    expand = expander(problem)
+    expand = problem.expand
     seen = {key(state)}
     stats.nodes = 1
     if won(state):
@@ -307,7 +344,7 @@ def depth_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[
         k = key(child)
         looked += 1
         if looked % PAUSE_EVERY == 0:
-            yield  # children seen already, thousands in a row at times: a pause now and then
+            yield None  # children seen already, thousands in a row at times: a pause now and then
         if k in seen:
             continue
         seen.add(k)
@@ -322,7 +359,7 @@ def depth_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[
     return _exhausted(stats, seen), []
 
 
-def _begin(problem: Any, stats: _Stats) -> tuple:
+def _begin(problem: Problem, stats: _Stats) -> tuple[list[str], Any, set, list[tuple[int, tuple[str, ...]]]]:
     """A best-first or beam search's start: the problem's start (actions,
     state), the set of keys seen and the table of (parent, actions) per
     node, both already in ``stats.tables``."""
@@ -334,8 +371,8 @@ def _begin(problem: Any, stats: _Stats) -> tuple:
     return actions, state, seen, parents
 
 
-def _adopt(kids: list, current: int, key, won, seen: set, parents: list, stats: _Stats,
-           out: list) -> Iterator[None]:
+def _adopt(kids: list[Child], current: int, key, won, seen: set, parents: list, stats: _Stats,
+           out: list[tuple[int, int, Any]]) -> Generator[None, None, int]:
     """The children of node ``current`` not seen before: each is recorded
     (its key in ``seen``, its parent and actions in ``parents``) and goes to
     ``out`` as (score, node, state); returns a won child's node, else -1."""
@@ -365,24 +402,24 @@ def _path(parents: list, node: int) -> list[str]:
     return path
 
 
-def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
+def best_first(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search:
     """Always expand the best-scored state seen so far (greedy best-first).
     Like ``depth_first`` it sees every reachable state before it gives up,
     so an empty queue is a proof as well; it keeps every state it queued."""
     actions, state, seen, parents = _begin(problem, stats)
     if problem.won(state):
         return WINNABLE, actions
-    key, won, expand = problem.key, problem.won, expander(problem)
+    key, won, expand = problem.key, problem.won, problem.expand
     heap = [(0, 0, state)]
     stats.tables.append(heap)
-    skips = getattr(problem, "skips_seen", False)  # its expand leaves out what ``seen`` holds
+    skips = problem.skips_seen  # its expand leaves out what ``seen`` holds
     yield UNIT
     while heap:
         # ids are stored negated so that among equal scores the newest wins
         _, neg_id, state = heappop(heap)
         current = -neg_id
         kids = yield from (expand(state, seen) if skips else expand(state))
-        new: list = []
+        new: list[tuple[int, int, Any]] = []
         node = yield from _adopt(kids, current, key, won, seen, parents, stats, new)
         if node >= 0:
             return WINNABLE, _path(parents, node)
@@ -395,7 +432,7 @@ def best_first(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
     return _exhausted(stats, seen), []
 
 
-def beam(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
+def beam(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search:
     """Beam search: level by level, only the ``problem.beam_width`` best
     new children of a level go on to the next. It pushes on through long
     stretches of moves that change no score (taking a run apart card by
@@ -405,13 +442,13 @@ def beam(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
     actions, state, seen, parents = _begin(problem, stats)
     if problem.won(state):
         return WINNABLE, actions
-    key, won, expand = problem.key, problem.won, expander(problem)
+    key, won, expand = problem.key, problem.won, problem.expand
     level = [(0, 0, state)]
-    skips = getattr(problem, "skips_seen", False)
+    skips = problem.skips_seen
     width = problem.beam_width
     yield UNIT
     while level:
-        following = []
+        following: list[tuple[int, int, Any]] = []
         for _, current, state in level:
             kids = yield from (expand(state, seen) if skips else expand(state))
             node = yield from _adopt(kids, current, key, won, seen, parents, stats, following)
@@ -426,7 +463,7 @@ def beam(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
     return UNKNOWN, []
 
 
-def restarting(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
+def restarting(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search:
     """Searches one after another (``problem.restart(k)`` gives the k-th
     one's problem and its node budget): a search that has not won
     within its budget is dropped, its tables go to the scrap, and the next
@@ -449,7 +486,7 @@ def restarting(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
     while True:
         prob, budget = problem.restart(k)
         own = stats.part()
-        is_beam = bool(getattr(prob, "beam_width", 0))
+        is_beam = prob.beam_width > 0
         search = (beam if is_beam else best_first)(prob, own, budget)
         try:
             while True:
@@ -469,7 +506,7 @@ def restarting(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[N
         k += 1
 
 
-def portfolio(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
+def portfolio(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search:
     """Best-first and depth-first taking turns, each on its own table: they
     solve different deals quickly. A problem with ``variants()`` (the same
     game scored in different ways) gets one best-first search per variant;
@@ -478,20 +515,19 @@ def portfolio(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[No
     takes ``restart_turns`` turns in each round. The first verdict wins (each
     search is exhaustive on its own, so any one's ``unwinnable`` is a proof)."""
     searches = []
-    variants = problem.variants() if hasattr(problem, "variants") else [problem]
-    plan = [(best_first, p) for p in variants]
-    if getattr(problem, "depth_first_too", True):
+    plan = [(best_first, p) for p in problem.variants()]
+    if problem.depth_first_too:
         plan.append((depth_first, problem))
     for strategy, prob in plan:
         own = stats.part()  # each search owns its tables: no list of them is shared
         searches.append((strategy(prob, own, None), own))
     everyone = list(searches)
-    if hasattr(problem, "restart"):
+    if problem.restart_turns > 0:
         # one stream of restarts, with as many turns in each round as ``restart_turns``
         own = stats.part()
         stream = (restarting(problem, own, None), own)
         everyone.append(stream)
-        turns = getattr(problem, "restart_turns", 1)
+        turns = problem.restart_turns
         mixed = []
         for i in range(max(turns, len(searches))):
             if i < turns:
@@ -503,7 +539,7 @@ def portfolio(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[No
         for search, own in searches:
             try:
                 while not next(search):
-                    yield  # a pause inside this search's expansion: it goes on next time
+                    yield None  # a pause inside this search's expansion: it goes on next time
             except StopIteration as stop:
                 stats.nodes = sum(o.nodes for _, o in everyone)
                 for other, _ in everyone:
@@ -519,12 +555,12 @@ def portfolio(problem: Any, stats: _Stats, max_nodes: int | None) -> Iterator[No
 STRATEGIES = {"depth-first": depth_first, "best-first": best_first, "portfolio": portfolio}
 
 
-def _searching(position: Any, stats: _Stats, max_nodes: int | None) -> Iterator[None]:
+def _searching(position: Any, stats: _Stats, max_nodes: int | None) -> Search:
     """The set-up (the game's problem) inside the first slice, then the search."""
     from .problems import problem_for
 
     problem = problem_for(position)
-    strategy = STRATEGIES[getattr(problem, "strategy", "depth-first")]
+    strategy = STRATEGIES[problem.strategy]
     yield UNIT
     return (yield from strategy(problem, stats, max_nodes))
 
@@ -614,7 +650,7 @@ class SolverTask:
         assert self.result is not None
         return self.result
 
-    def _finish(self, verdict: str, actions: list[str]) -> None:
+    def _finish(self, verdict: Verdict, actions: list[str]) -> None:
         """The result; the search's tables go to the scrap (``sweep`` frees
         them a piece at a time) before the search itself is closed."""
         assert verdict != UNWINNABLE or not self._stats.released

@@ -4,8 +4,8 @@
 //   node tools/pyodide/run_engine_tests.mjs --run tools/bench_wasm.py [args...]
 //
 // Without arguments it runs what the browser build runs without a window:
-// tests/test_engine*.py and the engine's doctests, the solver, storage,
-// saved-game, statistics and daily tests. --run runs one Python script
+// the tests listed in tests/browser_tests.py (the engine's, with its
+// doctests, the solver, storage, saved-game, statistics and daily tests). --run runs one Python script
 // instead (a benchmark measured under WebAssembly).
 // Offline: Pyodide comes from node_modules and the test tools from wheels/,
 // both fetched beforehand by setup.sh. Node's default stack (about 1 MB) is
@@ -97,19 +97,6 @@ class InPyodide:
         js.globalThis.runningTest = nodeid
 
 
-# The desktop's file storage meets the desktop's file system errors; the
-# browser keeps its records in localStorage. Emscripten's in-memory file
-# system has no limit on a name's length and answers "no such file" (not
-# "not a folder") below a file, so these two cases of tests/test_storage.py
-# don't arise here.
-NATIVE_ONLY = [
-    "tests/test_storage.py::test_the_game_starts_when_its_data_folder_cant_be_checked[name too long]",
-    "tests/test_storage.py::test_the_game_starts_when_its_data_folder_cant_be_checked[a file where a folder should be]",
-]
-BROWSER_TESTS = sorted(glob.glob("tests/test_engine*.py")) + ["game/engine"] + sorted(glob.glob("tests/test_solver*.py")) + [
-    "tests/test_storage.py", "tests/test_savegame.py", "tests/test_stats.py", "tests/test_daily.py"]
-
-
 def run_script(path, *script_args):
     import runpy
 
@@ -123,7 +110,9 @@ if args[:1] == ["--run"]:
     exit_status = run_script(*args[1:])
 else:
     if not args:
-        args = BROWSER_TESTS + [f"--deselect={test}" for test in NATIVE_ONLY]
+        from tests.browser_tests import pytest_args as browser_tests  # the one list (tests/test_pyodide.py checks it ran)
+
+        args = browser_tests()
     print("pytest", *args)
     exit_status = int(pytest.main(["-p", "no:cacheprovider", "-rs", *args], plugins=[InPyodide()]))
 exit_status

@@ -1,0 +1,36 @@
+"""The one list of the tests that run under WebAssembly as well as natively:
+the game's pure-Python parts that the browser build runs without a window.
+``tests/test_pyodide.py`` checks that each ran, and
+``tools/pyodide/run_engine_tests.mjs`` (Pyodide's CPython 3.12 in Node) runs
+them, both from here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# test files (globs from the repository's root), and the engine's doctests
+PATTERNS = ["tests/test_engine*.py", "tests/test_solver*.py", "tests/test_storage.py",
+            "tests/test_savegame.py", "tests/test_stats.py", "tests/test_daily.py"]
+DOCTESTS = ["game/engine"]
+
+# The desktop's file storage meets the desktop's file system errors; the
+# browser keeps its records in localStorage. Emscripten's in-memory file
+# system has no limit on a name's length and answers "no such file" (not
+# "not a folder") below a file, so these two cases of tests/test_storage.py
+# don't arise there.
+NATIVE_ONLY = [
+    "tests/test_storage.py::test_the_game_starts_when_its_data_folder_cant_be_checked[name too long]",
+    "tests/test_storage.py::test_the_game_starts_when_its_data_folder_cant_be_checked[a file where a folder should be]",
+]
+
+
+def files(root: Path = ROOT) -> list[str]:
+    """The test files, as paths from ``root``, in a fixed order."""
+    return sorted({path.relative_to(root).as_posix() for pattern in PATTERNS for path in root.glob(pattern)})
+
+
+def pytest_args(root: Path = ROOT) -> list[str]:
+    """What the WebAssembly run passes to pytest."""
+    return files(root) + DOCTESTS + [f"--deselect={test}" for test in NATIVE_ONLY]
