@@ -36,3 +36,11 @@ def test_a_ui_run_above_the_cap_stops_at_the_event_it_reached():
     assert result.returncode == 1
     assert re.search(r"FAIL ui: eight-off seed 3 event 99: peak resident memory \d+ MB", result.stdout)
     assert "ui: 100 tried" in result.stdout
+
+
+def test_a_ui_run_at_one_window_size():
+    result = fuzz("ui", "--count", "60", "--seed", "4", "--game", "easy-harp", "--size", "640x360")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.search(r"ui: 60 tried .*0 failed, \d+ s, peak \d+ MB", result.stdout)
+    bad = fuzz("ui", "--size", "big")
+    assert bad.returncode == 2 and "--size 'big' is not WxH" in bad.stderr

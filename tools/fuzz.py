@@ -1,6 +1,7 @@
 """Fuzzing of record: throw random input at the game and check it holds.
 
     python3 tools/fuzz.py ui   --count 100000 --seed 1   # events per game (both games)
+    python3 tools/fuzz.py ui   --count 100000 --size 1920x1080 --max-rss 500   # issue 23's memory goal
     python3 tools/fuzz.py cli  --count 1000   --seed 1   # command lines (python -m game, main.py)
     python3 tools/fuzz.py data                --seed 1   # damaged saved data, every kind x every record
     python3 tools/fuzz.py kill --count 200    --seed 1   # SIGKILLs in the middle of saving
@@ -165,7 +166,7 @@ def near_won(game: str, rng: random.Random) -> dict:
 class UIFuzz:
     SIZES = [(1280, 720), (720, 1280), (1024, 768), (800, 600), (1920, 1080), (480, 800), (2560, 1440)]
 
-    def __init__(self, game: str, seed: int) -> None:
+    def __init__(self, game: str, seed: int, size: tuple[int, int] | None = None) -> None:
         import pygame
 
         from game.persistence.storage import MemoryStorage
@@ -173,6 +174,7 @@ class UIFuzz:
         self.pygame = pygame
         self.rng = random.Random(seed)
         self.game, self.seed = game, seed
+        self.sizes = [size] if size else self.SIZES  # --size: one window size, resized only to itself
         self.storage = MemoryStorage()
         self.t = 1000
         self.keys = sorted({getattr(pygame, k) for k in dir(pygame) if k.startswith("K_")})
@@ -194,7 +196,7 @@ class UIFuzz:
     def build(self, args: list[str]):
         from game.ui.launch import build_app
 
-        w, h = self.rng.choice(self.SIZES)
+        w, h = self.rng.choice(self.sizes)
         extra = {"entropy": lambda: self.rng.getrandbits(63)} if _takes(build_app, "entropy") else {}
         app = build_app(["--size", f"{w}x{h}", *args], storage=self.storage, headless=True, now=self.now, **extra)
         self.pygame.event.clear()
@@ -261,7 +263,8 @@ class UIFuzz:
             opener = rng.choice(["open_new_game", "open_options", "open_rules", "open_stats"])
             return opener, [opener]
         if r < 0.955:
-            w, h = rng.choice(self.SIZES + [(rng.randint(200, 3000), rng.randint(200, 3000))])
+            w, h = rng.choice(self.sizes if len(self.sizes) == 1 else
+                              self.sizes + [(rng.randint(200, 3000), rng.randint(200, 3000))])
             return "resize", [E(pg.VIDEORESIZE, size=(w, h), w=w, h=h)]
         if r < 0.995:
             return "wait", [("wait", rng.choice([50, 300, 2000, 200_000]))]
@@ -323,13 +326,13 @@ def over_cap(report: "Report", cap: float | None, where: str) -> bool:
 
 
 def run_ui(count: int, seed: int, games=(EASY_HARP, EIGHT_OFF), quiet: bool = False,
-           max_rss: float | None = None) -> Report:
+           max_rss: float | None = None, size: tuple[int, int] | None = None) -> Report:
     report = Report("ui")
     kinds: Counter = Counter()
     scenes: Counter = Counter()  # which scene was on top after each event: every dialog is reached
     capped = False
     for g_index, game in enumerate(games):
-        fuzz = UIFuzz(game, seed * 10 + g_index)
+        fuzz = UIFuzz(game, seed * 10 + g_index, size)
         started = time.time()
         for i in range(count):
             report.tried += 1
@@ -341,7 +344,7 @@ def run_ui(count: int, seed: int, games=(EASY_HARP, EIGHT_OFF), quiet: bool = Fa
                 problem = "exception:\n" + traceback.format_exc()
             if problem:
                 report.fail(f"{game} seed {seed} event {i}: {problem}")
-                fuzz = UIFuzz(game, seed * 10 + g_index + 1000 * (i + 1))  # go on from a fresh app
+                fuzz = UIFuzz(game, seed * 10 + g_index + 1000 * (i + 1), size)  # go on from a fresh app
             if (i + 1) % 100 == 0 and over_cap(report, max_rss, f"{game} seed {seed} event {i}"):
                 capped = True
                 break
@@ -820,11 +823,20 @@ def main(argv=None) -> int:
     parser.add_argument("--game", choices=[EASY_HARP, EIGHT_OFF], help="ui: only this game (default both)")
     parser.add_argument("--max-rss", type=float, default=None, metavar="MB",
                         help="fail the run when its peak resident memory goes above this")
+    parser.add_argument("--size", default=None, metavar="WxH",
+                        help="ui: every window this size (default: seven sizes and random resizes up to 3000x3000)")
     args = parser.parse_args(argv)
+    size = None
+    if args.size is not None:
+        try:
+            width, height = (int(v) for v in args.size.lower().split("x"))
+        except ValueError:
+            parser.error(f"--size {args.size!r} is not WxH")
+        size = (width, height)
     started = time.time()
     if args.kind == "ui":
         report = run_ui(args.count or 10_000, args.seed, games=(args.game,) if args.game else (EASY_HARP, EIGHT_OFF),
-                        max_rss=args.max_rss)
+                        max_rss=args.max_rss, size=size)
     elif args.kind == "cli":
         report = run_cli(args.count or 1000, args.seed)
     elif args.kind == "data":
