@@ -108,16 +108,23 @@ async def main(argv=None, *, app=None, frames=None, browser=None, window=None):
             handed = MemoryStorage()
         if argv is None:
             argv = ["--size", f"{app.width}x{app.height}"]
-    guard = FrameGuard(app or make_app(argv, browser=browser, window=window),
-                       rebuild=lambda: make_app(argv, browser=browser, window=window, storage=handed))
+    try:
+        first = app or make_app(argv, browser=browser, window=window)
+    except Exception as error:
+        if not browser:
+            raise
+        # before the frame guard exists: the page says so (with Try again) instead of a blank canvas
+        host.page_failed(error, window=window)
+        return None
+    guard = FrameGuard(first, rebuild=lambda: make_app(argv, browser=browser, window=window, storage=handed))
     if started_here:
         settle_start_up()
-    if browser:
-        host.page_ready(window=window)  # the page hides its loading indicator
     count = 0
     while guard.running:
         guard.frame()
         count += 1
+        if browser and count == 1:
+            host.page_ready(window=window)  # the first frame is drawn: the page hides its loading box
         if browser and count % VIEWPORT_CHECK_FRAMES == 0:
             follow_viewport(guard.app, window)
         await asyncio.sleep(0)

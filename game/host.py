@@ -7,7 +7,8 @@ start-up script uses by that name. This is the only module that checks
 it: ``is_browser()``, ``open_storage()``, ``preferred_language()``,
 ``announce()``, ``user_data_dir()``, and for the page: ``viewport_size()``,
 ``shared_deal()``, ``deal_link()``, ``copy_text()``, ``copy_outcome()``,
-``set_page_language()`` and ``report_error()``.
+``set_page_language()``, ``report_error()``, ``page_ready()``,
+``page_failed()`` and ``window_minimum_size()``.
 
 The browser objects come from the ``window`` attribute that pygbag adds to
 the standard ``platform`` module; functions take them as optional arguments
@@ -468,8 +469,8 @@ def report_error(text: str, *, window: Any | None = None) -> None:
 
 
 def page_ready(*, window: Any | None = None) -> bool:
-    """The game is up: the page hides its loading indicator and gives the
-    canvas the keyboard (``gameReady`` in our template)."""
+    """The game's first frame is drawn: the page hides its loading box and
+    gives the canvas the keyboard (``gameReady`` in our template)."""
     window = window if window is not None else browser_window()
     if window is None:
         return False
@@ -478,3 +479,34 @@ def page_ready(*, window: Any | None = None) -> bool:
         return True
     except Exception:
         return False
+
+
+def page_failed(error: BaseException | str, *, window: Any | None = None) -> bool:
+    """The game cannot start (an exception before its first frame): the
+    traceback goes to the console, and the page shows its failure message
+    with Try again (``gameFailed(json)`` in our template) instead of a
+    loading box or a blank canvas for ever. Never raises."""
+    import traceback
+
+    if isinstance(error, BaseException):
+        text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+        summary = f"{type(error).__name__}: {error}"
+    else:
+        text = summary = str(error)
+    report_error(text, window=window)
+    window = window if window is not None else browser_window()
+    if window is None:
+        return False
+    try:
+        window.gameFailed(to_page(summary))
+        return True
+    except Exception:
+        return False
+
+
+def window_minimum_size(size: tuple[int, int], *, browser: bool | None = None) -> tuple[int, int] | None:
+    """The smallest size the player may drag the window to: ``size`` on the
+    desktop; None in the browser, where the canvas is the page's viewport
+    (a minimum there stretches the first frames on a small phone)."""
+    browser = is_browser() if browser is None else browser
+    return None if browser else size

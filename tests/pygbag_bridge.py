@@ -11,7 +11,8 @@ What it models, from ``browsermodule.c`` and the runtime it ships:
 
 ``Page`` plays the page our template (page.tmpl) makes: the live region
 from the first frame, ``gameAnnounce`` / ``gameCopy`` / ``gameError`` that
-``JSON.parse`` their argument, ``gameCopied()`` (the clipboard promise's
+``JSON.parse`` their argument, ``gameReady()`` and ``gameFailed(json)``
+(the loading box goes, or says the game could not start), ``gameCopied()`` (the clipboard promise's
 outcome: "pending", then "copied" or "refused"), ``gameViewport()`` and ``location``.
 """
 
@@ -112,6 +113,8 @@ class Page(JSObject):
         self.gameError = JSFunction(lambda text: self.errors.append(json.loads(text)))
         self.gameReady = JSFunction(lambda: object.__setattr__(self, "ready", True) or True)
         object.__setattr__(self, "ready", False)
+        object.__setattr__(self, "failures", [])  # gameFailed(json): the page's failure message, with Try again
+        self.gameFailed = JSFunction(lambda text: self.failures.append(json.loads(text)) or True)
         if storage == "broken":
             def fail(*args):
                 raise RuntimeError("SecurityError: The operation is insecure.")

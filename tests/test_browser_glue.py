@@ -177,6 +177,43 @@ def test_the_browser_build_opens_the_linked_deal(monkeypatch):
     assert app.screen.get_size() == (720, 1280)
 
 
+def test_the_loading_box_goes_only_once_the_first_frame_is_drawn(monkeypatch):
+    monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
+    frames = []
+    real_frame = main_module.FrameGuard.frame
+
+    def frame(guard):
+        real_frame(guard)
+        frames.append(guard.app.frames)
+
+    monkeypatch.setattr(main_module.FrameGuard, "frame", frame)
+    page = Page()
+    ready_at = []
+    page.gameReady = lambda: ready_at.append(len(frames)) or True
+    asyncio.run(main_module.main(frames=3, browser=True, window=page))
+    assert ready_at == [1]  # once, right after the first frame (not when main.py was queued)
+
+
+def test_a_game_that_cannot_start_tells_the_page_instead_of_a_blank_canvas(monkeypatch):
+    def broken(argv, **kw):
+        raise ImportError("cannot import name 'App'")
+
+    monkeypatch.setattr(main_module, "build_app", broken)
+    page = Page()
+    assert asyncio.run(main_module.main(frames=2, browser=True, window=page)) is None
+    assert page.failures == ["ImportError: cannot import name 'App'"]
+    assert not page.ready
+    assert any("Traceback" in error and "ImportError" in error for error in page.errors)  # the console
+    with pytest.raises(ImportError):  # natively it is the terminal's, as ever
+        asyncio.run(main_module.main(frames=2, browser=False))
+
+
+def test_the_browser_window_has_no_minimum_size():
+    # game/ui/app.py applies it (set_minimum_size) only where this gives one
+    assert gp.window_minimum_size((640, 480), browser=True) is None
+    assert gp.window_minimum_size((640, 480), browser=False) == (640, 480)
+
+
 def test_main_never_binds_the_name_platform():
     tree = ast.parse((ROOT / "main.py").read_text(encoding="utf-8"))
     bound = set()
