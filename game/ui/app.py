@@ -75,7 +75,7 @@ class App:
         self.settings = play.settings
         self.session = play.session  # the game in progress: the scenes listen to it
         self.persistence = play.persistence  # None: nothing is kept
-        self.group = pygame.sprite.LayeredDirty()
+        self.group: pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite] = pygame.sprite.LayeredDirty()
         # never fall back to redrawing the whole screen every frame
         self.group.set_timing_threshold(10_000)
         self.background = pygame.Surface(size)
@@ -85,7 +85,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.button_names: tuple[str, ...] = BUTTONS
         self.frames = 0
-        self.last_dirty: list[pygame.Rect] = []
+        self.last_dirty: list[pygame.Rect | pygame.FRect] = []
         self.screenshot_path: str | None = None
         self.announcer = Announcer(self)  # moves and refusals in words (live region, status line)
         self.sound = Sounds(lambda: self.settings.sound)
@@ -126,7 +126,7 @@ class App:
 
     # ---- the frame --------------------------------------------------------------------
 
-    def frame(self) -> list[pygame.Rect]:
+    def frame(self) -> list[pygame.Rect | pygame.FRect]:
         """One turn of the loop; returns the rectangles it redrew."""
         for event in pygame.event.get():
             self.dispatch(event)
@@ -144,7 +144,7 @@ class App:
             self.clock.tick(self.fps)
         return rects
 
-    def draw(self) -> list[pygame.Rect]:
+    def draw(self) -> list[pygame.Rect | pygame.FRect]:
         if self.full_redraw:
             self.screen.blit(self.background, (0, 0))
             self.group.repaint_rect(self.screen.get_rect())
@@ -269,7 +269,7 @@ class App:
     def show_notices(self, notices: list[str]) -> None:
         """Tell the player once (message ids, e.g. a damaged save)."""
         scene = self.find(NoticeDialog)
-        if scene:
+        if isinstance(scene, NoticeDialog):
             scene.add(notices)
         else:
             self.push(NoticeDialog(self, notices))

@@ -57,7 +57,7 @@ class FrameGuard:
     def running(self) -> bool:
         return self.app.running
 
-    def frame(self) -> list[pygame.Rect]:
+    def frame(self) -> list[pygame.Rect | pygame.FRect]:
         """One turn of the loop: the app's frame, or the error screen."""
         if self.error is None:
             try:

@@ -6,6 +6,7 @@ import argparse
 import os
 import re
 import sys
+from typing import NoReturn
 from pathlib import Path
 
 from .. import host
@@ -17,7 +18,7 @@ from ..textfile import TextFileError, read_file
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:
+    def error(self, message: str) -> NoReturn:
         """One line on stderr and exit status 2 (argparse adds a usage line and
         quotes a bad value whole)."""
         from ..cli import one_line, shorten_quotes

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 import pygame
 
 if TYPE_CHECKING:
-    from ..engine import Pile
+    from ..engine import Game, Pile
     from ..play.application import Application
     from ..persistence.settings import Settings
     from ..session import Session
@@ -39,6 +39,10 @@ class TableView(Protocol):
 
     @property
     def busy(self) -> bool: ...  # cards are gliding or being dragged
+    @property
+    def game(self) -> Game: ...  # the game on the table
+    @property
+    def laid_out(self) -> Layout: ...  # its layout (both there from the first start on)
     def cards_box(self, pile: Pile, row: int | None = None) -> Box: ...
     def tell(self, text: str, kind: str = "say") -> None: ...
 
@@ -134,6 +138,9 @@ class Scene:
 
 class ImageSprite(pygame.sprite.DirtySprite):
     """A sprite showing a surface at a place; ``show`` swaps the image."""
+
+    image: pygame.Surface
+    rect: pygame.Rect
 
     def __init__(self, image: pygame.Surface, topleft: tuple[int, int], layer: int) -> None:
         super().__init__()

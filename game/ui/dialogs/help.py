@@ -9,6 +9,7 @@ step, and a refused step's rule message exactly as the game words it.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -110,7 +111,7 @@ def render_position(pos: Position, width: int, height: int, lang: str,
                 return
             if beyond:  # the place after the pile's last card
                 x, y = spots[-1]
-                if pile.kind == COLUMN and pos.cards(pile):
+                if pile is not None and pile.kind == COLUMN and pos.cards(pile):
                     y += layout.up_gap
                 first = last = (x, y)
             else:
@@ -183,7 +184,7 @@ class RulesScene(PanelScene):
         for i, page in enumerate(self.pages):
             row, col = divmod(i, per_row)
             box = Box(p(28) + col * (tab_w + p(8)), p(76) + row * p(52), tab_w, p(44))
-            self.tabs.append(Button(box, page.title, lambda i=i: self.show_page(i), style="choice", size=p(17)))
+            self.tabs.append(Button(box, page.title, partial(self.show_page, i), style="choice", size=p(17)))
         self.close_button = Button(Box(self.pw - p(168), self.ph - p(70), p(140), p(50)), "ui.close", self.close, style="secondary")
         # a narrow panel: the example's buttons get a row of their own above Close
         self.content_bottom = self.ph - p(146 if narrow else 86)
@@ -201,7 +202,7 @@ class RulesScene(PanelScene):
         ew = (self.pw - p(56) - p(10) * (len(EXAMPLES) - 1)) // max(1, len(EXAMPLES))
         ey = self.content_top + self.intro_h
         self.example_buttons = [
-            Button(Box(p(28) + i * (ew + p(10)), ey, ew, p(44)), e.title, lambda i=i: self.choose_example(i),
+            Button(Box(p(28) + i * (ew + p(10)), ey, ew, p(44)), e.title, partial(self.choose_example, i),
                    style="choice", size=p(16))
             for i, e in enumerate(EXAMPLES)
         ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -46,7 +47,7 @@ class NewGameDialog(PanelScene):
         gw = (self.base_w - 28 - lx - 10 * (len(games) - 1)) / len(games)
         self.game_buttons = {
             spec.id: Button(Box(p(lx + i * (gw + 10)), p(80), p(gw), p(50)), spec.name_key,
-                            lambda g=spec.id: self.choose_game(g), style="choice")
+                            partial(self.choose_game, spec.id), style="choice")
             for i, spec in enumerate(games)
         }
         # the variants of the games that have several (by their cell count)
@@ -54,7 +55,7 @@ class NewGameDialog(PanelScene):
         cw = min(90, (self.base_w - 28 - lx - 10 * (len(variants) - 1)) / max(1, len(variants)))
         self.cell_buttons = {
             v: Button(Box(p(lx + i * (cw + 10)), p(146), p(cw), p(46)), "ui.new_game.cells_count",
-                      lambda v=v: self.choose_variant(v), params={"count": cells}, style="choice")
+                      partial(self.choose_variant, v), params={"count": cells}, style="choice")
             for i, (v, cells) in enumerate(variants.items())
         }
         y = p(218)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -42,7 +43,7 @@ class OptionsDialog(PanelScene):
         step = min(64 if self.base_w >= 600 else 110, (self.ph / self.s - 74 - 148 - 34) / len(self.TOGGLES))
         self.widgets = [
             Toggle(Box(p(18), p(74 + i * step), self.pw - p(36), p(step - 2)), label, help_key, getattr(settings, name),
-                   lambda v, name=name: self.app.change_setting(name, v))
+                   partial(self.app.change_setting, name))
             for i, (name, label, help_key) in enumerate(self.TOGGLES)
         ]
         bw = min(220, (self.base_w - 56 - 16) / 2)
@@ -62,7 +63,7 @@ class OptionsDialog(PanelScene):
         w = (self.pw - p(56) - 2 * p(10)) // 3
         self.lang_buttons = {
             lang: Button(Box(p(28) + i * (w + p(10)), y, w, p(50)), f"language.{lang}",
-                         lambda lang=lang: self.choose_language(lang), style="choice", selected=lang == self.app.settings.lang)
+                         partial(self.choose_language, lang), style="choice", selected=lang == self.app.settings.lang)
             for i, lang in enumerate(LANGUAGES)
         }
         return list(self.lang_buttons.values())

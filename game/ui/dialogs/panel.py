@@ -41,7 +41,7 @@ class PanelScene(Scene):
     title_key = ""
     scrim_top = 0  # the win panel leaves the top bar uncovered
 
-    def __init__(self, app: "Host", width: int, height: int) -> None:
+    def __init__(self, app: "Host", width: float, height: float) -> None:
         super().__init__(app)
         self.base = (width, height)
         self.widgets: list[Widget] = []
@@ -246,7 +246,7 @@ class PanelScene(Scene):
                 nxt = items[(items.index(current) + (-1 if back else 1)) % len(items)]
             self.set_key_focus(nxt)
             return True
-        if isinstance(current, TextField):
+        if current is None or isinstance(current, TextField):
             return False  # typing, Enter to submit: the field's own keys
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
             row = sorted((w for w in items if w.box.y == current.box.y), key=lambda w: w.box.x)

@@ -4,6 +4,7 @@ reset button that asks first."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -59,11 +60,15 @@ class StatsScene(PanelScene):
         pos = app.session.game.position if app.session.game else None
         self.choice = (pos.game, pos.variant) if pos else (app.settings.game, app.settings.variant)
         self.measure = "time"  # what the bars' height shows: "time" or "score"
+        records = app.play.persistence
+        if records is None:
+            raise ValueError("no statistics without storage")  # the app opens none then
+        self.records = records
         super().__init__(app, 900, 680 if app.width >= app.height else 900)
 
     @property
     def stats(self) -> VariantStats:
-        return self.app.play.persistence.stats.get(*self.choice)
+        return self.records.stats.get(*self.choice)
 
     def build(self) -> None:
         p = self.px
@@ -87,7 +92,7 @@ class StatsScene(PanelScene):
         self.chart_body_top = my + p(52)
         self.measure_buttons = {
             m: Button(Box(self.pw - p(28) - (2 - i) * mw - (1 - i) * p(8), my, mw, p(40)), f"ui.stats.by_{m}",
-                      lambda m=m: self.choose_measure(m), style="choice", size=p(16))
+                      partial(self.choose_measure, m), style="choice", size=p(16))
             for i, m in enumerate(("time", "score"))
         }
         self.reset_button = Button(Box(p(28), self.ph - p(74), p(min(220, self.base_w - 56 - 152 - 16)), p(50)),
@@ -100,8 +105,8 @@ class StatsScene(PanelScene):
     def refresh_choices(self) -> None:
         for b in self.choice_buttons:
             b.selected = (b.game, b.variant) == self.choice
-        for m, b in self.measure_buttons.items():
-            b.selected = m == self.measure
+        for m, button in self.measure_buttons.items():
+            button.selected = m == self.measure
         self.reset_button.enabled = self.stats.played > 0
 
     def choose(self, choice: tuple[str, str]) -> None:
@@ -120,7 +125,7 @@ class StatsScene(PanelScene):
                                     yes="ui.stats.reset_yes", no="ui.cancel", params={"name": name}, destructive=True))
 
     def reset(self) -> None:
-        self.app.play.persistence.reset_stats(*self.choice)
+        self.records.reset_stats(*self.choice)
         self.refresh_choices()
         self.redraw()
 

@@ -64,9 +64,9 @@ class WinScene(PanelScene):
     title_key = "ui.win.title"
 
     def __init__(self, app: "Host") -> None:
-        self.scrim_top = app.table.layout.bar.h
+        self.scrim_top = app.table.laid_out.bar.h
         super().__init__(app, 560, 300)
-        rng = random.Random(app.session.game.position.moves)
+        rng = random.Random(app.table.game.position.moves)
         now = app.now()
         self.confetti = [Confetti(rng, app.width, app.height, now, app.scale, self.scrim_top) for _ in range(90)]
         self.panel._layer = SCRIM_LAYER + 2
@@ -82,7 +82,7 @@ class WinScene(PanelScene):
 
     def draw_content(self, surf: pygame.Surface, lang: str) -> None:
         session = self.app.session
-        pos = session.game.position
+        pos = self.app.table.game.position
         seconds = session.elapsed_ms // 1000
         values = [("ui.win.score", str(pos.score)), ("ui.win.moves", str(pos.moves)),
                   ("ui.win.time", clock(seconds))]
@@ -109,7 +109,7 @@ class WinScene(PanelScene):
         self.confetti = [c for c in self.confetti if c.step(now)]
 
     def new_deal(self) -> None:
-        pos = self.app.session.game.position
+        pos = self.app.table.game.position
         self.app.start_code(self.app.play.random_code(pos.game, pos.variant))
 
     def same_deal(self) -> None:
@@ -119,7 +119,7 @@ class WinScene(PanelScene):
         self.new_deal()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        bars = (self.app.table.layout.bar, self.app.table.layout.button_bar)
+        bars = (self.app.table.laid_out.bar, self.app.table.laid_out.button_bar)
         if hasattr(event, "pos") and any(b.contains(*event.pos) for b in bars) and not self.box.contains(*event.pos):
             return False  # the bar and its buttons stay usable
         if event.type == pygame.KEYDOWN and event.key not in WIN_PANEL_KEYS:

@@ -17,7 +17,7 @@ SMALL_CARD = 46  # px wide: below this a number card shows one large suit, not i
 
 # Pip positions for 2..10: (x, y) with x in {0, .5, 1} across the pip box and
 # y from 0 (top) to 1 (bottom); pips below the middle are drawn upside down.
-PIPS = {
+PIPS: dict[int, list[tuple[float, float]]] = {
     2: [(0.5, 0), (0.5, 1)],
     3: [(0.5, 0), (0.5, 0.5), (0.5, 1)],
     4: [(0, 0), (1, 0), (0, 1), (1, 1)],

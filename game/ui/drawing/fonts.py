@@ -25,10 +25,10 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 # While a list, every text drawn into a box is noted here as
 # (text, rendered width, room, size, lines over the limit): the text-fit test reads it.
-FIT_LOG: list[tuple[str, int, int, int, int]] | None = None
+FIT_LOG: list[tuple[str, float, float, int, int]] | None = None
 
 
-def _note(words: str, width: int, room: int, size: int, extra_lines: int = 0) -> None:
+def _note(words: str, width: float, room: float, size: int, extra_lines: int = 0) -> None:
     if FIT_LOG is not None:
         FIT_LOG.append((words, width, room, size, extra_lines))
 
@@ -45,7 +45,7 @@ def fit_text(words: str, size: int, color, max_width: int, bold: bool = False, m
     return text(words, size, color, bold)
 
 
-def wrap(words: str, size: int, max_width: int, bold: bool = False, note: bool = True) -> list[str]:
+def wrap(words: str, size: int, max_width: float, bold: bool = False, note: bool = True) -> list[str]:
     """Break ``words`` into lines no wider than ``max_width`` (a single
     word wider than that stays whole; ``note``: tell the text-fit log)."""
     f = font(size, bold)
@@ -66,7 +66,7 @@ def wrap(words: str, size: int, max_width: int, bold: bool = False, note: bool =
     return lines
 
 
-def wrap_fit(words: str, size: int, max_width: int, max_lines: int, bold: bool = False,
+def wrap_fit(words: str, size: int, max_width: float, max_lines: int, bold: bool = False,
              min_size: int = 11) -> tuple[list[str], int]:
     """Lines of ``words`` no wider than ``max_width``, at most ``max_lines``
     of them, shrinking the size as needed; returns (lines, size)."""

@@ -64,11 +64,14 @@ class Announcer:
         self.say_key("say.new_game", game=translate(f"game.{pos.game}", self.lang), deal=deal_name(pos.deal, self.lang))
 
     def on_played(self, outcome: Outcome) -> None:
-        self.say(describe_outcome(outcome, self.app.session.game.position, self.lang))
+        game = self.app.session.game
+        if game is not None:
+            self.say(describe_outcome(outcome, game.position, self.lang))
 
     def on_refused(self, outcome: Outcome) -> None:
-        explain = self.app.settings.interactive_rules
-        self.say(describe_outcome(outcome, self.app.session.game.position, self.lang, explain=explain))
+        game = self.app.session.game
+        if game is not None:
+            self.say(describe_outcome(outcome, game.position, self.lang, explain=self.app.settings.interactive_rules))
 
     def on_won(self, game: "Game") -> None:
         self.say_key("say.won", score=game.position.score, moves=game.position.moves)

@@ -40,7 +40,7 @@ def deal_name(deal: str | None, lang: str) -> str:
 
 def pile_name(pile: Pile, lang: str) -> str:
     if pile.kind == COLUMN:
-        return translate("say.pile.column", lang, n=pile.index + 1)
+        return translate("say.pile.column", lang, n=pile.which + 1)
     if pile.kind == CELL:
         return translate("say.pile.cell", lang, n=pile.index + 1) if pile.index is not None else translate("say.pile.cells", lang)
     if pile.kind == FOUNDATION:
