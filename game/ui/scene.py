@@ -1,14 +1,18 @@
-"""Scenes: the table and the dialogs stacked on it, and ``Host``, what a
-scene may use of the app that shows it.
+"""Scenes: the table and the dialogs stacked on it, and what a scene may use
+of the app that shows it: ``Canvas`` (what it draws on), ``SceneStack``,
+``Commands`` (what its buttons and keys may ask for), and ``Host``, all
+three with the game in progress.
 
 The app hands each event to the scenes from the top down until one says it
 consumed it (``handle_event`` returns True). A scene shows itself through
 sprites in the app's one layered group, so only what changes is redrawn.
-Scenes and the helpers around them (announcer, hints, saving) are written
-against ``Host``, never against the ``App`` class: the app imports them,
-they don't import the app. ``Host`` names the table scene and the announcer
-by what the others may use of them (``TableView``, ``Voice``), so the
-modules that make those build on this one and nothing here imports them.
+Scenes are written against ``Host``, never against the ``App`` class: the
+app imports them, they don't import the app; the helpers around them ask
+for less (the pointer and the hint's marks draw on a ``Canvas``, the
+announcer hears through ``voice.announce.Heard``). ``Host`` names the table
+scene and the announcer by what the others may use of them (``TableView``,
+``Voice``), so the modules that make those build on this one and nothing
+here imports them.
 """
 
 from __future__ import annotations
@@ -58,35 +62,32 @@ class Voice(Protocol):
     def say_key(self, key: str, **params: object) -> None: ...
 
 
-class Host(Protocol):
-    """The app as its scenes see it: the canvas, the player's settings, the
-    game in progress, the scene stack and the commands the buttons and keys
-    ask for; the rest (tasks, deals, storage, the layer's events) is the
-    application layer's (``play``)."""
+class Canvas(Protocol):
+    """What a scene draws on: the canvas's size and scale, the one layered
+    sprite group, the player's settings (language and looks) and the clock."""
 
     width: int
     height: int
     scale: float
-    browser: bool  # the page's live region speaks; no status line on screen
     settings: Settings
-    session: Session
-    group: pygame.sprite.LayeredDirty
-    scenes: list[Scene]
-    sound: Sounds
-    play: Application
-    button_names: tuple[str, ...]
-
-    @property
-    def table(self) -> TableView: ...  # read-only here: the app's own is the TableScene
-    @property
-    def announcer(self) -> Voice: ...  # the app's own is the Announcer
+    group: pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite]
 
     def now(self) -> int: ...
-    def set_background(self, surface: pygame.Surface) -> None: ...
-    # the scene stack
+
+
+class SceneStack(Protocol):
+    """The scenes, the table at the bottom: a dialog opens on top and closes itself."""
+
+    scenes: list[Scene]
+
     def top(self) -> Scene: ...
     def push(self, scene: Scene) -> Scene: ...
     def pop(self, scene: Scene) -> None: ...
+
+
+class Commands(Protocol):
+    """What the buttons and keys of a scene may ask for."""
+
     def open_new_game(self) -> None: ...
     def open_options(self) -> None: ...
     def open_rules(self) -> None: ...
@@ -94,13 +95,32 @@ class Host(Protocol):
     def open_win(self) -> None: ...
     def close_win(self) -> None: ...
     def show_notices(self, notices: list[str]) -> None: ...
-    # games and settings
     def start_code(self, code: str) -> None: ...
     def restart(self) -> None: ...
     def request_new_game(self, code: str | None) -> None: ...
     def request_hint(self) -> None: ...
     def change_setting(self, name: str, value: Any) -> None: ...
     def set_language(self, lang: str) -> None: ...
+
+
+class Host(Canvas, SceneStack, Commands, Protocol):
+    """The app as the table and the dialogs see it: what they draw on, the
+    scene stack and the commands, and the game: the application layer
+    (``play``: tasks, deals, storage, its events) and its session, the
+    table and the announcer as the others may use them, the sounds."""
+
+    browser: bool  # the page's live region speaks; no status line on screen
+    session: Session
+    play: Application
+    sound: Sounds
+    button_names: tuple[str, ...]
+
+    @property
+    def table(self) -> TableView: ...  # read-only here: the app's own is the TableScene
+    @property
+    def announcer(self) -> Voice: ...  # the app's own is the Announcer
+
+    def set_background(self, surface: pygame.Surface) -> None: ...
 
 
 class Scene:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from ...engine import Action, Move, Pile, Refusal
+from ...engine import Action, Game, Move, Pile, Refusal
 from ...engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
 from ...engine.rules import TURN
 from ...i18n import translate
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ...play.hints import HintService
     from ..drawing.cardart import CardArt
     from ..drawing.layout import Layout
-    from ..scene import Host
+    from ..scene import Canvas
     from .sprites import StatusSprite
 
 HINT_COLOR = (96, 200, 255)
@@ -41,10 +41,14 @@ class HintTable(Protocol):
     """What the hint's marks are drawn on: the table scene
     (``game.ui.table.scene.TableScene``, which makes the view)."""
 
-    app: Host
     layout: Layout | None
     art: CardArt
     status: StatusSprite | None
+
+    @property
+    def app(self) -> Canvas: ...  # what the marks are drawn on
+    @property
+    def game(self) -> Game: ...
 
     def cards_box(self, pile: Pile, row: int | None = None) -> Box: ...
     def tell(self, text: str, kind: str = "say") -> None: ...
@@ -66,15 +70,15 @@ class HintView:
         events.on(VerdictChanged, lambda event: self.show_verdict(event.shown))
 
     @property
-    def app(self) -> Host:
+    def app(self) -> Canvas:
         return self.table.app
 
     def redraw(self) -> None:
         """The table was laid out anew: the note and the marks in their new places."""
-        hints, game = self.hints, self.app.session.game
+        hints, game = self.hints, self.table.game
         undo = self.undo_marked
         self.clear_marks()
-        if hints.shown is not None and game is not None and hints.shown[0] == game.position.key():
+        if hints.shown is not None and hints.shown[0] == game.position.key():
             move = game.check(Action.parse(hints.shown[1]))
             if not isinstance(move, Refusal):
                 self.show_marks(move)
@@ -150,8 +154,7 @@ class HintView:
 
     def source_box(self, move: Move) -> Box:
         pile = move.src
-        game = self.app.session.game
-        row = len(game.position.cards(pile)) - len(move.cards) if game is not None and pile.kind == COLUMN else None
+        row = len(self.table.game.position.cards(pile)) - len(move.cards) if pile.kind == COLUMN else None
         return self.table.cards_box(pile, row)
 
     def target_box(self, move: Move) -> Box:

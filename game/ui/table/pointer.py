@@ -19,7 +19,7 @@ from .sprites import DRAG_LAYER
 if TYPE_CHECKING:
     from ...session import Session
     from ..drawing.layout import Box, Layout
-    from ..scene import Host
+    from ..scene import Canvas
     from .sprites import CardSprite
 
 DOUBLE_TAP_MS = 350
@@ -31,8 +31,10 @@ class PointerTable(Protocol):
     """What the pointer plays on: the table scene
     (``game.ui.table.scene.TableScene``, which makes the pointer)."""
 
-    app: Host
     session: Session
+
+    @property
+    def app(self) -> Canvas: ...  # the clock and the settings
 
     @property
     def game(self) -> Game: ...

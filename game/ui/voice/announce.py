@@ -8,7 +8,7 @@ names too), in the player's language; nothing here compares translated text.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ... import host
 from ...engine import Outcome
@@ -17,8 +17,16 @@ from .words import deal_name, describe_outcome
 
 if TYPE_CHECKING:
     from ...engine import Game
+    from ...persistence.settings import Settings
     from ...session import Session, Start
-    from ..scene import Host
+
+
+class Heard(Protocol):
+    """What the announcer needs of the app: the player's language and
+    options, and the game in progress."""
+
+    settings: Settings
+    session: Session
 
 
 class Announcer:
@@ -27,7 +35,7 @@ class Announcer:
     in progress once it ``listen``s to the session. ``window`` is the page
     (None: the host module finds it; tests hand in a fake one)."""
 
-    def __init__(self, app: "Host") -> None:
+    def __init__(self, app: Heard) -> None:
         self.app = app
         self.window: Any | None = None
         self.show: Callable[[str], None] | None = None
