@@ -14,7 +14,10 @@
 const BUILD = new URL(self.location.href).searchParams.get("build") || "none";
 const PREFIX = "easy-harp-eight-off-";
 const CACHE = PREFIX + BUILD;
-const RUNTIME = "https://pygame-web.github.io/cdn/0.9.3/";  // pinned, as in page.tmpl
+// pygbag's CDN: the pinned 0.9.3 runtime (page.tmpl) and, at its root, the package index
+// (index-0.9.3-cp312.json) and wheels (cp312/pygame_ce-...whl) the runtime installs main.py's
+// dependencies from (pygbag's aio/pep0723.py, async_repos)
+const RUNTIME = "https://pygame-web.github.io/cdn/";
 
 self.addEventListener("install", () => self.skipWaiting());
 
