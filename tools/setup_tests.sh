@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 
 python3 -m pip install -q -r requirements-dev.txt
 
-if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ] || ! command -v openssl >/dev/null 2>&1; then
+if ! command -v chromium >/dev/null 2>&1 || ! command -v openssl >/dev/null 2>&1; then
   if [ "$(id -u)" -eq 0 ]; then
     as_root=()
   elif command -v sudo >/dev/null 2>&1; then
