@@ -1,6 +1,7 @@
 """The two frame costs the browser build worries about, measured where it runs.
 
-    node tools/pyodide/run_engine_tests.mjs --run tools/bench_wasm.py   # WebAssembly (Pyodide's CPython 3.12)
+    python3 tools/bench_wasm.py --wasm                                  # WebAssembly: fetches Pyodide first if missing
+    node tools/pyodide/run_engine_tests.mjs --run tools/bench_wasm.py   # the same, once tools/pyodide/setup.sh ran
     python3 tools/bench_wasm.py                                         # natively, to compare
     ... --run tools/bench_wasm.py --deals 12 --seconds 3                # more deals, longer searches
 
@@ -171,7 +172,29 @@ def saves_after_moves(code: str, moves: int, timed: Timed) -> None:
         assert timed.time(f"{code} action {i}", lambda: persistence.save_game(game, float(i)))
 
 
+def under_wasm(argv: list[str]) -> int:
+    """Run this benchmark under Pyodide in Node (tools/pyodide/run_engine_tests.mjs), after
+    fetching the pinned Pyodide and wheels (tools/pyodide/setup.sh) when a fresh clone lacks them."""
+    import shutil
+    import subprocess
+
+    tool = Path(__file__).resolve().parent / "pyodide"
+    if not (tool / "node_modules" / "pyodide").is_dir() or not list(tool.glob("wheels/*.whl")):
+        if shutil.which("npm") is None or shutil.which("node") is None:
+            print("bench_wasm: the WebAssembly run needs node and npm (then tools/pyodide/setup.sh)", file=sys.stderr)
+            return 1
+        print("bench_wasm: fetching the pinned Pyodide (tools/pyodide/setup.sh)", file=sys.stderr)
+        if subprocess.run(["bash", str(tool / "setup.sh")]).returncode != 0:
+            return 1
+    root = tool.parents[1]  # the checkout, as run_engine_tests.mjs mounts it: paths relative to it
+    return subprocess.run(["node", "tools/pyodide/run_engine_tests.mjs", "--run", "tools/bench_wasm.py", *argv],
+                          cwd=root).returncode
+
+
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--wasm" in argv:
+        sys.exit(under_wasm([a for a in argv if a != "--wasm"]))
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--deals", type=int, default=4, help="deals per variant for the solver (default 4)")
     p.add_argument("--seconds", type=float, default=2.0, help="search time per deal (default 2; the hint's is 3)")
