@@ -509,3 +509,12 @@ def test_the_second_visit_plays_offline_and_a_new_build_replaces_the_old(site, t
             assert tab.js("document.documentElement.dataset.archiveBytes") == str(len(state.apk))
         finally:
             state.reset()
+
+
+def test_the_stand_in_models_the_pythons_js_on_record():
+    # tools/check_runtime.py compares the CDN's files with this record; the stand-in's line notes
+    # are for the pythons.js recorded there
+    record = (HERE / "page" / "runtime-0.9.3.sha256").read_text(encoding="utf-8")
+    line = next(row for row in record.splitlines() if row.split()[1:2] == ["0.9.3/pythons.js"])
+    commit = line.rsplit(" ", 1)[-1].rstrip(")")
+    assert f"commit {commit}" in (HERE / "page" / "pythons.js").read_text(encoding="utf-8")
