@@ -42,6 +42,8 @@ self.addEventListener("message", (event) => {
     let kept = 0;
     for (const url of message.urls || []) {
       if (!ours(url)) continue;
+      // what a visit before kept stays (the runtime's files are megabytes); the page is fetched anew
+      if (url !== message.urls[0] && await cache.match(url)) { kept++; continue; }
       try {
         // a CORS response where the host allows it (GitHub Pages does): it also answers the page's
         // module script (pythons.js), which an opaque no-cors response cannot
