@@ -47,6 +47,7 @@ class PanelScene(Scene):
         self.widgets: list[Widget] = []
         self.key_focus: Widget | None = None  # the widget the keyboard is on (None: not in use)
         self.sprites = []
+        self.pan = 0  # how far the content is scrolled (px)
         self.place()
         self.build()
         self.redraw()
@@ -68,7 +69,7 @@ class PanelScene(Scene):
         self.base_w, self.base_h = width, height
         # taller than the window: the panel shows a part and scrolls (wheel, drag, keys)
         self.view_h = min(self.ph, app.height - 16)
-        self.pan = min(getattr(self, "pan", 0), self.ph - self.view_h)
+        self.pan = min(self.pan, self.ph - self.view_h)
         self.pan_from: tuple[int, int] | None = None
         self.box = Box((app.width - self.pw) // 2, (app.height - self.view_h) // 2, self.pw, self.view_h)
         scrim = pygame.Surface((app.width, app.height - self.scrim_top), pygame.SRCALPHA)
@@ -253,7 +254,7 @@ class PanelScene(Scene):
             if len(row) > 1:
                 nxt = row[(row.index(current) + (1 if key == pygame.K_RIGHT else -1)) % len(row)]
                 self.key_focus = nxt
-                if getattr(nxt, "style", None) == "choice":
+                if nxt.style == "choice":
                     nxt.activate()  # a row of choices: the arrow chooses
                 if self.app.top() is self:
                     self.redraw()

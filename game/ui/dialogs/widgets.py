@@ -19,6 +19,8 @@ from ..drawing.textin import clean
 
 
 class Widget:
+    style = ""  # a Button's look ("choice": one of a row of choices)
+
     def __init__(self, box: Box) -> None:
         self.box = box
         self.hover = False
