@@ -1,4 +1,5 @@
 """The table: the scene that shows the position (``scene``), its card sprites
 kept in step with the engine (``cards``), the pointer's presses, drags and
-taps (``pointer``), keyboard play (``keyboard``), the bar, buttons, banner
-and status line (``sprites``) and the hint's marks (``hint_marks``)."""
+taps (``pointer``), keyboard play (``keyboard``), what those two hands ask
+of the table (``hands``), the bar, buttons, banner and status line
+(``sprites``) and the hint's marks (``hint_marks``)."""

@@ -23,6 +23,7 @@ from ...engine.actions import CELL, COLUMN, DRAW, FOUNDATION, MOVE, STOCK
 from ...engine.game import Outcome
 from ..voice.words import card_name, describe_focus
 from ..drawing.layout import Box
+from .hands import PlayedTable
 from .sprites import DRAG_LAYER
 
 if TYPE_CHECKING:
@@ -37,32 +38,18 @@ ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 
 
-class KeyboardTable(Protocol):
-    """What the keyboard plays on: the table scene (``game.ui.table.scene.TableScene``,
-    which makes the keyboard, so the keyboard names what it uses of the
-    table instead of importing it)."""
+class KeyboardTable(PlayedTable, Protocol):
+    """What the keyboard plays on (``hands.PlayedTable``), and where its
+    focus ring goes."""
 
     app: Host
     layout: Layout | None  # None until the first game is laid out
     art: CardArt
     focus_ring: FocusSprite | None
 
-    @property
-    def game(self) -> Game: ...
-    @property
-    def laid_out(self) -> Layout: ...
-    @property
-    def cards(self) -> dict[Pile, list[CardSprite]]: ...
-
     def card_places(self, pile: Pile, count: int) -> list[tuple[float, float]]: ...
     def cards_box(self, pile: Pile, row: int | None = None) -> Box: ...
-    def play(self, action: Action | str) -> Outcome: ...
     def undo(self) -> None: ...
-    def sync(self, animate: bool = True, deal: bool = False) -> None: ...
-    def set_layer(self, sprite: CardSprite, layer: int) -> None: ...
-    def show_drop_marks(self, src: Pile, count: int) -> None: ...
-    def clear_drop_marks(self) -> None: ...
-    def sound(self, name: str) -> None: ...
 
 
 @dataclass

@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from ...engine import Action, Game, Outcome, Pile, Refusal
+from ...engine import Action, Outcome, Pile, Refusal
 from ...engine.actions import COLUMN, DRAW, DTAP, MOVE, STOCK, TAP
+from .hands import PlayedTable
 from .sprites import DRAG_LAYER
 
 if TYPE_CHECKING:
     from ...session import Session
-    from ..drawing.layout import Box, Layout
+    from ..drawing.layout import Box
     from ..scene import Canvas
     from .sprites import CardSprite
 
@@ -27,30 +28,16 @@ DRAG_THRESHOLD = 6  # logical px before a press becomes a drag
 TOUCH_SLOP = 14  # the same on a touch-sized screen: a tap's wobble is not a drag
 
 
-class PointerTable(Protocol):
-    """What the pointer plays on: the table scene
-    (``game.ui.table.scene.TableScene``, which makes the pointer)."""
+class PointerTable(PlayedTable, Protocol):
+    """What the pointer plays on (``hands.PlayedTable``), and what lies under it."""
 
     session: Session
 
     @property
     def app(self) -> Canvas: ...  # the clock and the settings
 
-    @property
-    def game(self) -> Game: ...
-    @property
-    def laid_out(self) -> Layout: ...
-    @property
-    def cards(self) -> dict[Pile, list[CardSprite]]: ...
-
     def pile_at(self, x: float, y: float) -> tuple[Pile, int | None] | None: ...
     def drop_target(self, lead: Box, src: Pile, count: int) -> Pile | None: ...
-    def play(self, action: Action | str) -> Outcome: ...
-    def sync(self, animate: bool = True, deal: bool = False) -> None: ...
-    def set_layer(self, sprite: CardSprite, layer: int) -> None: ...
-    def show_drop_marks(self, src: Pile, count: int) -> None: ...
-    def clear_drop_marks(self) -> None: ...
-    def sound(self, name: str) -> None: ...
 
 
 @dataclass
