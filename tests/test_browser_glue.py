@@ -22,7 +22,7 @@ from game.persistence.settings import Settings
 from game.persistence.storage import BrowserStorage, MemoryStorage
 from game.ui import launch
 from game.ui.drawing.fonts import font
-from game.ui.voice.share import WAIT_MS, ShownText, pieces, share_deal
+from game.ui.table.share import WAIT_MS, ShownText, pieces, share_deal
 
 from tests.pygbag_bridge import Page, crossing
 

@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from .drawing.cardart import CardArt
     from .drawing.layout import Box, Layout
     from .voice.sound import Sounds
-    from .table.sprites import StatusSprite
 
 
 class TableView(Protocol):
@@ -39,7 +38,6 @@ class TableView(Protocol):
 
     layout: Layout | None
     art: CardArt
-    status: StatusSprite | None  # the native status line (None in the browser)
 
     @property
     def busy(self) -> bool: ...  # cards are gliding or being dragged

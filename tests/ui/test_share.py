@@ -1,7 +1,7 @@
 """L shares the deal the session started from (natively: its code)."""
 
 from game.engine import Game, Position
-from game.ui.voice.share import share_deal
+from game.ui.table.share import share_deal
 
 from .conftest import Driver
 from .positions import near_won_eight_off

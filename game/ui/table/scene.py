@@ -23,7 +23,7 @@ from ..drawing import theme
 from ..voice.words import deal_name, variant_name
 from ..drawing.cardart import CardArt, card_art
 from ..drawing.felt import felt, pile_marker
-from ..voice.share import share_deal
+from .share import share_deal
 from ..voice.sound import sound_of
 from .keyboard import Keyboard
 from ...play.events import SettingsChanged

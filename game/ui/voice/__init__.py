@@ -1,3 +1,3 @@
-"""What the game says and sounds: the announcer's words for cards, moves and
-refusals (``announce``), the deal's link to share (``share``) and the
+"""What the game says and sounds: the words for cards, moves, refusals and
+time (``words``), the announcer that says them (``announce``) and the
 sounds (``sound``)."""
