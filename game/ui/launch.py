@@ -6,6 +6,7 @@ import argparse
 import os
 import re
 import sys
+from dataclasses import dataclass
 from typing import NoReturn
 from pathlib import Path
 
@@ -122,16 +123,22 @@ class StillClock:
         return self.t
 
 
-def build_app(argv: list[str] | None = None, *, browser: bool = False, language: str | None = None, storage=None,
-              headless: bool = False, now=None):
-    """The app for these arguments. ``browser`` and ``language`` (the
-    system's or browser's, by default ``game.host.preferred_language()``)
-    come from the host module (the UI never guesses its platform);
-    ``storage``, ``headless`` and ``now`` (a clock) are for tests and tools.
-    The application layer is built first, whole (its settings, storage,
-    saving, hints and clock), and handed to the window."""
-    from ..play.application import Application, steady_ms
+@dataclass
+class Request:
+    """What a command line asks for, checked: the canvas size, the language
+    (None: the kept or the system's), the game to start (None: the saved
+    one, else a new deal) and the actions to play before a screenshot."""
 
+    args: argparse.Namespace
+    size: tuple[int, int]
+    lang: str | None
+    game: Game | None
+    actions: list[Action]
+
+
+def read_request(argv: list[str] | None = None) -> Request:
+    """``argv`` (by default ``sys.argv``) read and checked; a mistake ends
+    with one line on stderr and exit status 2."""
     p = parser()
     args = p.parse_args(sys.argv[1:] if argv is None else argv)
     try:
@@ -145,7 +152,6 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
         problem = screenshot_problem(args.screenshot)
         if problem:
             p.error(f"--screenshot {quote(args.screenshot, 80)}: {problem}")
-
     try:
         if args.position is not None:
             game = Game(Position.from_json(read_file(args.position)))
@@ -153,12 +159,26 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
             game = Game.from_deal(args.deal)
         else:
             game = None
-        parsed = [Action.parse(a) for a in split_actions(args.actions)]
+        actions = [Action.parse(a) for a in split_actions(args.actions)]
     except TextFileError as exc:
         p.error(f"--position: {exc}")
     except (EngineInputError, ActionSyntaxError) as exc:
         p.error(str(exc))
+    return Request(args, size, lang, game, actions)
 
+
+def build_app(argv: list[str] | None = None, *, browser: bool = False, language: str | None = None, storage=None,
+              headless: bool = False, now=None):
+    """The app for these arguments. ``browser`` and ``language`` (the
+    system's or browser's, by default ``game.host.preferred_language()``)
+    come from the host module (the UI never guesses its platform);
+    ``storage``, ``headless`` and ``now`` (a clock) are for tests and tools.
+    The application layer is built first, whole (its settings, storage,
+    saving, hints and clock), and handed to the window."""
+    from ..play.application import Application, steady_ms
+
+    request = read_request(argv)
+    args, game = request.args, request.game
     if args.screenshot:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     from .app import App
@@ -167,11 +187,12 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
     persistence = open_persistence(args, storage, system_language)
     loaded = persistence.load_all()
     settings = loaded.settings
-    settings.lang = persistence.language(lang)  # --lang, else kept, else the system's
+    settings.lang = persistence.language(request.lang)  # --lang, else kept, else the system's
 
     clock = StillClock(steady_ms()) if args.screenshot else None  # a picture of one moment
     play = Application(settings, persistence=persistence, loaded=loaded, now=clock or now or steady_ms)
-    app = App(play, size, headless=bool(args.screenshot) or headless, fps=0 if headless else args.fps, browser=browser)
+    app = App(play, request.size, headless=bool(args.screenshot) or headless, fps=0 if headless else args.fps,
+              browser=browser)
     keeper = play.keeper
     assert keeper is not None  # there is always storage, if only in memory
     if game is None and loaded.game is not None:
@@ -185,20 +206,22 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
             keeper.replaced(loaded.game, loaded.elapsed)
         app.start_game(game, animate=not (args.screenshot or headless))
     keeper.show_notices(loaded.notices)
-    if args.screenshot:
-        for action in parsed:
-            app.table.play(action)
-            app.settle()
-        app.table.pointer.taps.forget()  # no refusal held back for a double tap
-        if len(app.scenes) > 1 and clock is not None:
-            clock.t += 900  # the win's confetti in mid-air
-        if args.open == "new-game":
-            app.open_new_game()
-        elif args.open == "options":
-            app.open_options()
-        elif args.open == "rules":
-            app.open_rules()
-        elif args.open == "stats":
-            app.open_stats()
-        app.screenshot_path = args.screenshot
+    if args.screenshot and clock is not None:
+        stage_screenshot(app, request, clock)
     return app
+
+
+def stage_screenshot(app, request: Request, clock: StillClock) -> None:
+    """The table for ``--screenshot``: the actions played, every glide
+    finished, the dialog of ``--open`` on top, written at the first frame."""
+    for action in request.actions:
+        app.table.play(action)
+        app.settle()
+    app.table.pointer.taps.forget()  # no refusal held back for a double tap
+    if len(app.scenes) > 1:
+        clock.t += 900  # the win's confetti in mid-air
+    opener = {"new-game": app.open_new_game, "options": app.open_options, "rules": app.open_rules,
+              "stats": app.open_stats}.get(request.args.open)
+    if opener is not None:
+        opener()
+    app.screenshot_path = request.args.screenshot
