@@ -108,7 +108,7 @@ def test_the_seeds_deal_is_won_in_the_window_and_from_the_command_line(capsys) -
 SLICINGS = [float("inf"), 1.0, 0.008, 0.001]
 
 
-@pytest.mark.parametrize("code, nodes", [(SEED, 50_000), ("EH1-N-AAAAAAM", 20_000),
+@pytest.mark.parametrize("code, nodes", [(SEED, 30_000), ("EH1-N-AAAAAAM", 20_000),
                                          ("EO1-C8-AAAAAAD", None), ("EO1-C4-AAAAACU", None)])
 def test_the_slicing_changes_no_result(code: str, nodes: int | None) -> None:
     """With a node budget the same problem gives the same verdict, node

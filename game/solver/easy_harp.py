@@ -123,9 +123,14 @@ RESTART_NOISE = (20,)  # score noise, one of these per search
 # tuning deals the 10-wide beams won within 20,000 states or ran dry, the 50-wide ones won
 # most hard deals at 15,000-100,000 states (a budget of 30,000 cut off half of those wins),
 # and the deals no search of width 50 or less won in 120,000 states, 100 and 200 wide beams
-# won at 38,000-260,000. Seven in a cycle: with three base weightings (RESTART_BASES) each
-# width meets each weighting in turn.
-RESTART_BEAM = ((10, 0.8), (50, 4.0), (100, 6.0), (20, 1.6), (0, 1.0), (200, 12.0), (50, 4.0))
+# won at 38,000-260,000. Seven in a cycle, the second 50-wide beam before the 200-wide one.
+# On the deals that were still undecided after 10 s (ten of 700001-700200 and 900001-900200),
+# 8 of the 13 wins of 50-wide beams in 100 tries came from the first base weighting, and no
+# beam with chains of talon cards as one move won: beams 50 or more wide take the first base
+# (RESTART_WIDE_BASE) and no beam takes chains.
+RESTART_BEAM = ((10, 0.8), (50, 4.0), (100, 6.0), (20, 1.6), (0, 1.0), (50, 4.0), (200, 12.0))
+RESTART_WIDE = 50  # beams at least this wide take RESTART_WIDE_BASE
+RESTART_WIDE_BASE = 0
 RESTART_BASES = WEIGHTS[1:]  # the weightings its searches vary
 VARIANTS = ([(w, True) for w in WEIGHTS] + [(WEIGHTS[1][:5] + (0,), False), (WEIGHTS[2][:5] + (0,), False)]
             + [(PLAYED, True)])
@@ -305,18 +310,19 @@ class EasyHarpProblem(Problem):
     def restart(self, k: int) -> tuple[Problem, int | None]:
         """The k-th search of the restart stream and its node budget: a beam
         of a width of ``RESTART_BEAM`` or a best-first search, in turn, with
-        a weighting of ``RESTART_BASES`` with each weight scaled by a factor
-        in [0.5, 2), a chain of talon cards one move or not, and some noise
+        a weighting of ``RESTART_BASES`` (a wide beam: ``RESTART_WIDE_BASE``)
+        with each weight scaled by a factor in [0.5, 2), for a best-first
+        search a chain of talon cards one move or not, and some noise
         in the scores, all drawn from ``k`` (the same deal, the same
         searches). The moves are this problem's own, only their order
         differs, so a best-first one is as sound as the first."""
         rng = SplitMix64(RESTART_SEED + k)
-        base = RESTART_BASES[k % len(RESTART_BASES)]
+        width, share = RESTART_BEAM[k % len(RESTART_BEAM)]
+        base = RESTART_BASES[RESTART_WIDE_BASE if width >= RESTART_WIDE else k % len(RESTART_BASES)]
         weights = tuple(w * (50 + rng.next() % 150) // 100 for w in base)
-        chains = rng.next() % 100 < RESTART_CHAINS
+        chains = rng.next() % 100 < RESTART_CHAINS and not width  # best-first searches only
         noise = RESTART_NOISE[rng.next() % len(RESTART_NOISE)]
         seed = rng.next()
-        width, share = RESTART_BEAM[k % len(RESTART_BEAM)]
         twin = EasyHarpProblem(root=self.root, weights=weights, chains=chains, noise=noise, rng=seed, beam_width=width)
         return twin, min(max(1, int(RESTART_NODES * share)) << (k // RESTART_DOUBLING), RESTART_CAP)
 
