@@ -163,7 +163,9 @@ class FileStorage(Storage):
     ``MAX_RECORD_CHARS * 4`` bytes plus one, whatever size the file claims."""
 
     MAX_BYTES = MAX_RECORD_CHARS * 4
-    LOCK_WAIT = 3.0  # seconds a write waits for another window's lock before it fails (and is retried)
+    # seconds a write waits for another window's lock (held a millisecond or two by a write) before
+    # it fails and is retried at the next chance: a frame's stall at worst, never a frozen window
+    LOCK_WAIT = 0.5
     STALE_SECONDS = 60.0  # a temporary file this old, of a process that is gone, is a killed write's
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:

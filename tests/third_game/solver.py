@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from game.engine import Game
 from game.engine.actions import FOUNDATION
+from game.solver.search import Problem
 
 
-class MiniCellProblem:
+class MiniCellProblem(Problem):
+    """One depth-first search: ``Problem``'s defaults."""
+
     def __init__(self, position) -> None:
         self.position = position.copy()
 
