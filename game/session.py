@@ -22,6 +22,7 @@ it again). Each ``tick`` adds the time since the previous one, but at most
 ``MAX_TICK_MS``: a laptop that slept or a browser tab that was hidden
 (where frames stop or come once a second) adds almost nothing. Time also
 stops while the window is hidden or has lost the focus (``set_shown``),
+while a dialog covers the table (``set_covered``),
 and once nobody has touched anything (``activity``, or a move) for
 ``IDLE_MS``: the clock picks up again at the next touch.
 """
@@ -65,6 +66,7 @@ class Session:
         self.counted = False  # its result is in the statistics
         self.won_seen = False  # "won" was announced for this game
         self.shown = True  # the window is visible and has the focus
+        self.covered = False  # a dialog covers the table
         self.last_tick: int | None = None
         self.last_touch: int | None = None  # None: the next tick counts as a touch
         self._listeners: dict[str, list[Callable[[Any], None]]] = {name: [] for name in EVENTS}
@@ -164,7 +166,7 @@ class Session:
         if self.last_touch is None:
             self.last_touch = now
         last, self.last_tick = self.last_tick, now
-        if last is None or not (self.running and self.shown) or now - self.last_touch > IDLE_MS:
+        if last is None or not (self.running and self.shown) or self.covered or now - self.last_touch > IDLE_MS:
             return
         self.elapsed_ms += max(0, min(now - last, MAX_TICK_MS))
 
@@ -172,6 +174,10 @@ class Session:
         """The player touched something: a key, a click, the pointer."""
         self.last_touch = now
         self.shown = True  # nobody clicks a hidden window, whatever the events said
+
+    def set_covered(self, covered: bool) -> None:
+        """A dialog (Help, New game, Options, ...) covers the table (True), or no longer does."""
+        self.covered = covered
 
     def set_shown(self, shown: bool) -> None:
         """The window was hidden, minimised or lost the focus (False), or came back."""

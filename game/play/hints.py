@@ -259,6 +259,7 @@ class HintService:
 
     def on_settings(self, changed: SettingsChanged) -> None:
         settings = changed.settings
+        self.clear_marks()  # an option changed: the marks belong to the table as it was
         if settings.show_winnable and self.verdict is None:
             self.refresh_verdict()
         elif not settings.show_winnable and self.search is not None and not self.want_hint:

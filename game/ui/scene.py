@@ -47,6 +47,7 @@ class TableView(Protocol):
     def laid_out(self) -> Layout: ...  # its layout (both there from the first start on)
     def cards_box(self, pile: Pile, row: int | None = None) -> Box: ...
     def tell(self, text: str, kind: str = "say") -> None: ...
+    def dialogs_changed(self) -> None: ...  # a dialog opened or closed over it
 
 
 class Voice(Protocol):

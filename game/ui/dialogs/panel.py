@@ -52,6 +52,14 @@ class PanelScene(Scene):
         self.build()
         self.redraw()
 
+    def on_open(self) -> None:
+        super().on_open()
+        self.app.table.dialogs_changed()  # the clock stops, the table's messages go
+
+    def on_close(self) -> None:
+        super().on_close()
+        self.app.table.dialogs_changed()
+
     def place(self) -> None:
         """The panel's box, scrim and shape for the app's current size."""
         app = self.app

@@ -122,6 +122,7 @@ class Pointer:
             if abs(pos[0] - sx) + abs(pos[1] - sy) < slop or not press.sprites or press.pile.kind == STOCK:
                 return
             press.dragging = True
+            self.table.hush()
             for i, sprite in enumerate(press.sprites):
                 sprite.visible = 1
                 sprite.lifted = True

@@ -152,14 +152,11 @@ class TableScene(Scene):
         for sprite in [self.bar, self.banner, self.focus_ring, self.status, *self.buttons.values()]:
             if sprite is not None:
                 sprite.kill()
-        status_text = self.status.text if self.status else ""
         self.counts.clear()
         self.layout = layout = self.make_layout()
         self.art = self.make_art(layout)
         self.app.set_background(self.draw_background(layout))
-        self.build_chrome()
-        if status_text and self.status is not None:
-            self.status.show(status_text)
+        self.build_chrome()  # what was said goes with the old layout: the messages start afresh
         self.redraw_cards()
         self.sync(animate=False)
         self.hints.redraw()
@@ -186,7 +183,7 @@ class TableScene(Scene):
         self.focus_ring = FocusSprite(layout.scale)
         self.app.group.add(self.bar, self.banner, self.focus_ring, *self.buttons.values())
         # natively, what a screen reader would hear is a small line on screen
-        self.status = None if app.browser else StatusSprite(layout.status, layout.scale)
+        self.status = None if app.browser else StatusSprite(layout.status, layout.scale, app.now)
         app.announcer.show = self.status.show if self.status else None
         if self.status:
             self.app.group.add(self.status)
@@ -262,7 +259,26 @@ class TableScene(Scene):
             self.session.refuse(refusal)
         if self.banner is not None:
             self.banner.step(now)
+        if self.status is not None:
+            self.status.step(now)
         self.update_bar()
+
+    def hush(self) -> None:
+        """The table's messages and the hint's marks go: a dialog opened or
+        a drag started (what they said is about the table as it was)."""
+        if self.banner is not None:
+            self.banner.hide()
+        if self.status is not None:
+            self.status.clear()
+        self.app.play.hints.clear_marks()
+
+    def dialogs_changed(self) -> None:
+        """A dialog opened or closed: while one covers the table the clock
+        stops, and what the table said goes."""
+        covered = len(self.app.scenes) > 1
+        self.session.set_covered(covered)
+        if covered:
+            self.hush()
 
     def finish_animations(self) -> None:
         """Input never waits: a new press or key ends every running glide."""

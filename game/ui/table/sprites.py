@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 MOVE_MS = 160
 FLIP_MS = 120
 BANNER_MS = 3000
+STATUS_MS = 5000  # an announcement on the status line: a little longer than a refusal
 FADE_MS = 250
 
 # layers: resting cards below 1000, the bar and banner above them, moving
@@ -291,6 +292,18 @@ def message_image(text: str, box: Box, scale: float, strong: bool) -> pygame.Sur
     return surf
 
 
+def time_is_up(message: "BannerSprite | StatusSprite", now: int, lasts: int) -> bool:
+    """A message shown at ``message.shown_at`` lasts ``lasts`` ms, fading
+    out over the last ``FADE_MS``: True once its time is up."""
+    age = now - message.shown_at
+    if age >= lasts:
+        return True
+    if age >= lasts - FADE_MS:
+        message.image.set_alpha(round(255 * (lasts - age) / FADE_MS))
+        message.dirty = 1
+    return False
+
+
 class BannerSprite(pygame.sprite.DirtySprite):
     """The message place, strong: a refusal or a hint, one sentence for
     three seconds, in the band below the columns (it never covers a card).
@@ -323,17 +336,12 @@ class BannerSprite(pygame.sprite.DirtySprite):
     def hide(self) -> None:
         if self.visible:
             self.visible = 0
+            self.dirty = 1
             self.text = ""
 
     def step(self, now: int) -> None:
-        if not self.visible:
-            return
-        age = now - self.shown_at
-        if age >= BANNER_MS:
+        if self.visible and time_is_up(self, now, BANNER_MS):
             self.hide()
-        elif age >= BANNER_MS - FADE_MS:
-            self.image.set_alpha(round(255 * (BANNER_MS - age) / FADE_MS))
-            self.dirty = 1
 
 
 FOCUS_LAYER = 1450  # above resting cards, below the bar, moving and dragged cards
@@ -410,16 +418,22 @@ class DropMarkSprite(pygame.sprite.DirtySprite):
 class StatusSprite(pygame.sprite.DirtySprite):
     """The native announcement line, in the message place below the
     columns: the last thing said (the same words a screen reader hears in
-    the browser). A refusal or hint on the banner takes the place first:
-    what is said meanwhile is kept (``text``) but not shown twice."""
+    the browser), for ``STATUS_MS`` and then it fades. A refusal or hint on
+    the banner takes the place first: what is said meanwhile is kept
+    (``text``) but not shown twice. ``now`` is the app's clock."""
 
-    def __init__(self, box: Box, scale: float) -> None:
+    image: pygame.Surface
+    rect: pygame.Rect
+
+    def __init__(self, box: Box, scale: float, now: Callable[[], int]) -> None:
         super().__init__()
         self._layer = STATUS_LAYER
         self.box, self.s = box, scale
+        self.now = now
         self.image = pygame.Surface((max(1, box.w), max(1, box.h)), pygame.SRCALPHA)
         self.rect = pygame.Rect(box)
         self.text = ""
+        self.shown_at = 0
         self.visible = 0
         self.inset = 0  # room kept free at the left (the solver's verdict sits there)
         self.banner: BannerSprite | None = None
@@ -428,18 +442,23 @@ class StatusSprite(pygame.sprite.DirtySprite):
         if inset != self.inset:
             self.inset = inset
             if self.text and self.visible:
-                text, self.text = self.text, ""
-                self.show(text)
+                self.draw_text()
 
     def show(self, text: str) -> None:
+        self.shown_at = self.now()
         if text == self.text and self.visible:
+            self.image.set_alpha(255)
+            self.dirty = 1
             return
         self.text = text
         if self.banner is not None and self.banner.visible:
             self.hide()  # the banner says it already
             return
+        self.draw_text()
+
+    def draw_text(self) -> None:
         box = Box(self.box.x + self.inset, self.box.y, max(1, self.box.w - self.inset), self.box.h)
-        self.image = message_image(text, box, self.s, strong=False)
+        self.image = message_image(self.text, box, self.s, strong=False)
         self.rect = self.image.get_rect(topleft=box[:2])
         self.visible = 1
         self.dirty = 1
@@ -448,6 +467,16 @@ class StatusSprite(pygame.sprite.DirtySprite):
         if self.visible:
             self.visible = 0
             self.dirty = 1
+
+    def clear(self) -> None:
+        """Nothing to say any more (a dialog opened, a drag started, the table was laid out anew)."""
+        self.hide()
+        self.text = ""
+
+    def step(self, now: int) -> None:
+        """Fade out once the text has been there for ``STATUS_MS``."""
+        if self.visible and time_is_up(self, now, STATUS_MS):
+            self.clear()
 
 
 class ColumnCounts:
