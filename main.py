@@ -25,7 +25,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game import host
 from game.ui.guard import FrameGuard
-from game.ui.launch import build_app
+from game.ui.launch import BrokenInstall, build_app
 
 BROWSER_MIXER_BUFFER = 2048  # samples: the browser's audio thread needs slack, or sound crackles
 VIEWPORT_CHECK_FRAMES = 15  # how often the page's size is compared (a bridge call costs)
@@ -110,6 +110,12 @@ async def main(argv=None, *, app=None, frames=None, browser=None, window=None):
             argv = ["--size", f"{app.width}x{app.height}"]
     try:
         first = app or make_app(argv, browser=browser, window=window)
+    except BrokenInstall as error:
+        if not browser:
+            host.report_error(str(error))  # one line, no traceback
+            raise SystemExit(1) from None
+        host.page_failed(error, window=window)
+        return None
     except Exception as error:
         if not browser:
             raise

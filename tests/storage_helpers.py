@@ -29,3 +29,13 @@ def easy_harp_two_kings_left() -> Game:
         "stock": [], "waste": [],
         "foundations": [_slot("S", "Q"), _slot("S", "Q")] + [_slot(s, "K") for s in "HHDDCC"],
     }))
+
+
+def store_stats(app) -> None:
+    """Statistics a test made up in ``app``'s memory, stored as another window
+    would have stored them: the statistics screen reads the record when it
+    opens (``Persistence.refresh_stats``), as the records of two windows merge."""
+    from game.persistence.records import STATS_KEY
+
+    records = app.play.persistence
+    records.storage.set(STATS_KEY, records.stats.to_json())

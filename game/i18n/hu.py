@@ -133,7 +133,7 @@ MESSAGES = {
     "notice.game_newer_left": "A mentett játszmát a játék egy újabb változata készítette. Érintetlenül hagytuk annak a változatnak; az itt játszott játszmák nem maradnak meg.",
     "notice.stats_newer_left": "A statisztikát a játék egy újabb változata készítette. Érintetlenül hagytuk annak a változatnak; itt nulláról indul, és nem marad meg.",
     "notice.settings_newer_left": "A beállításokat a játék egy újabb változata készítette. Érintetlenül hagytuk annak a változatnak; itt az alapértékek érvényesek, és a változtatások nem maradnak meg.",
-    "notice.newer_format": "(Az a változat {found}. formátumban írta az adatokat; ez a változat legfeljebb a {known}. formátumot olvassa.)",
+    "notice.newer_format": "(Az adatok formátuma: {found}; ez a változat legfeljebb ezt olvassa: {known}.)",  # no article before a number
     "error.install_broken": "A játék saját fájljai közül néhány hiányzik vagy sérült, ezért nem tud rendesen elindulni: {files}. Kérjük, telepítsd újra a játékot.",
     "notice.records_unreadable": "A mentett adataid egy részét (játszma, statisztika vagy beállítások) nem sikerült beolvasni, ezért érintetlenül hagytuk őket. A játék folytatódik, de ezúttal ezekből semmit sem mentünk. Lehet, hogy a játék adatmappája vagy a böngésző webhelytárhelye zárolva van.",
 

@@ -18,6 +18,7 @@ from .events import Events, NoticesRaised, Quitting, SettingsChanged
 from .tasks import Tasks
 
 CLOCK_SAVE_MS = 30_000
+RETRY_MS = 5_000  # how often a write that failed (a full disk, another window's lock) is tried again
 
 
 class SaveKeeper:
@@ -34,16 +35,25 @@ class SaveKeeper:
         events.on(Quitting, self.on_quit)
         # a closed browser tab sends no QUIT: keep the clock every half minute
         self.saved_ms = 0
+        self.retried_ms = 0
         tasks.add(self)
 
     def step(self, budget_ms: float) -> bool:
-        """A background task: save the time played now and then (never stops)."""
+        """A background task: save the time played now and then, and try
+        again what failed to be written (never stops)."""
         session = self.session
         if session.running and session.game is not None and session.elapsed_ms - self.saved_ms >= CLOCK_SAVE_MS:
             self.saved_ms = session.elapsed_ms
             self.persistence.save_game(session.game, session.elapsed, session.counted)
+            self.show_notices()
         elif session.elapsed_ms < self.saved_ms:  # a new game
             self.saved_ms = 0
+        if self.persistence.pending:
+            now = session.last_tick  # the window's steady clock, in ms (None before its first frame)
+            if now is not None and now - self.retried_ms >= RETRY_MS:
+                self.retried_ms = now
+                self.persistence.retry_pending()
+                self.show_notices()
         return True
 
     # ---- hooks ------------------------------------------------------------------------
@@ -80,8 +90,9 @@ class SaveKeeper:
         self.show_notices()
 
     def on_quit(self, quitting: Quitting) -> None:
-        """Keep the time played since the last move."""
+        """Keep the time played since the last move, and what failed to be written before."""
         self.save_in_progress()
+        self.persistence.retry_pending()
 
     def save_in_progress(self) -> bool | None:
         """Save the game in progress now, its time played included (on

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 import pygame
 
+from .. import host
 from ..engine import Game, registry
 from ..play.application import Application
 from ..play.events import NoticesRaised, Quitting, SettingsChanged
@@ -69,8 +70,9 @@ class App:
             self.screen = pygame.display.set_mode(size, self.flags)
         except pygame.error:
             self.screen = pygame.display.set_mode(size)
-        if not headless:
-            set_minimum_size(MIN_SIZE)
+        minimum = host.window_minimum_size(MIN_SIZE, browser=browser)  # none in the browser
+        if not headless and minimum is not None:
+            set_minimum_size(minimum)
         self.play = play
         self.settings = play.settings
         self.session = play.session  # the game in progress: the scenes listen to it

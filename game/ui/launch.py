@@ -15,7 +15,7 @@ from ..engine import Action, ActionSyntaxError, Game, Position
 from ..engine.errors import EngineInputError
 from ..engine.notation import quote, whole_number, words
 from ..i18n import CATALOGUES, normalize_language
-from ..textfile import TextFileError, read_file
+from ..textfile import TextFileError, check_shipped, install_message, read_file
 
 
 class _Parser(argparse.ArgumentParser):
@@ -167,12 +167,29 @@ def read_request(argv: list[str] | None = None) -> Request:
     return Request(args, size, lang, game, actions)
 
 
+class BrokenInstall(Exception):
+    """A file the game ships is missing or damaged (a font: nothing can be
+    drawn): the message is the one line the player gets, in their language."""
+
+
+def check_install(lang: str) -> None:
+    """The shipped files, looked at before anything reads them (a truncated
+    font would crash SDL_ttf): a broken font raises BrokenInstall, any other
+    broken file is reported and the game goes on without it."""
+    shipped = check_shipped()
+    if shipped.fatal:
+        raise BrokenInstall(install_message(shipped.fatal + shipped.other, lang))
+    if shipped.other:
+        host.report_error(install_message(shipped.other, lang))
+
+
 def build_app(argv: list[str] | None = None, *, browser: bool = False, language: str | None = None, storage=None,
-              headless: bool = False, now=None):
+              headless: bool = False, now=None, entropy=None):
     """The app for these arguments. ``browser`` and ``language`` (the
     system's or browser's, by default ``game.host.preferred_language()``)
     come from the host module (the UI never guesses its platform);
-    ``storage``, ``headless`` and ``now`` (a clock) are for tests and tools.
+    ``storage``, ``headless``, ``now`` (a clock) and ``entropy`` (where new
+    deals' numbers come from: the fuzz's seed) are for tests and tools.
     The application layer is built first, whole (its settings, storage,
     saving, hints and clock), and handed to the window."""
     from ..play.application import Application, steady_ms
@@ -184,13 +201,15 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
     from .app import App
 
     system_language = host.preferred_language() if language is None else language
+    check_install(request.lang or normalize_language(system_language) or "en")
     persistence = open_persistence(args, storage, system_language)
     loaded = persistence.load_all()
     settings = loaded.settings
     settings.lang = persistence.language(request.lang)  # --lang, else kept, else the system's
 
     clock = StillClock(steady_ms()) if args.screenshot else None  # a picture of one moment
-    play = Application(settings, persistence=persistence, loaded=loaded, now=clock or now or steady_ms)
+    play = Application(settings, persistence=persistence, loaded=loaded, now=clock or now or steady_ms,
+                       **({} if entropy is None else {"entropy": entropy}))
     app = App(play, request.size, headless=bool(args.screenshot) or headless, fps=0 if headless else args.fps,
               browser=browser)
     keeper = play.keeper

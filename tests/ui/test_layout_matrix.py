@@ -28,6 +28,7 @@ from game.ui.drawing.layout import TEXT_FLOOR, index_for, longest_column, make_l
 from .conftest import FakeClock
 from .geometry import SIZES, problems
 from .positions import longest_easy_harp, longest_eight_off
+from tests.storage_helpers import store_stats
 
 STRICT = ("easy-harp deal", "eight-off deal")  # the default games' opening deals: 44 px strips, no count
 POSITIONS = (
@@ -163,6 +164,7 @@ def test_every_dialog_opens_inside_the_window(size):
     app = build_app(["--size", f"{size[0]}x{size[1]}", "--deal", "EH1-N-AAAAAAF"], storage=MemoryStorage(),
                     headless=True, now=FakeClock())
     app.persistence.stats.record("easy-harp", "N", won=True, seconds=300, score=900)
+    store_stats(app)
     for lang in CATALOGUES if min(size) < 800 else ("hu",):  # the big screens: the longest words only
         app.set_language(lang)
         for open_it in (app.open_new_game, app.open_options, app.open_rules, app.open_stats):

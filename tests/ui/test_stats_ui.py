@@ -8,6 +8,7 @@ from game.ui.dialogs.confirm import ConfirmDialog
 from game.ui.dialogs.stats import StatsScene, figures
 
 from .conftest import click_widget as click, start_app as start
+from tests.storage_helpers import store_stats
 
 
 def stats_button(options):
@@ -20,6 +21,7 @@ def test_opened_from_options_with_the_figures_of_the_game_played():
     stats.record("eight-off", "C4", won=True, seconds=300, score=520)
     stats.record("eight-off", "C4", won=False, seconds=90, score=40)
     stats.record("eight-off", "C4", won=True, seconds=200, score=500)
+    store_stats(app)
     app.open_options()
     options = app.top()
     click(app, options, stats_button(options))
@@ -43,6 +45,7 @@ def test_the_chart_shows_won_and_lost_bars():
     app = start("--deal", "EH1-N-AAAAAAF")
     for i in range(35):
         app.persistence.stats.record("easy-harp", "N", won=i % 2 == 0, seconds=60 + i * 10, score=100 + i)
+    store_stats(app)
     app.open_stats()
     scene = app.top()
     assert len(scene.stats.recent) == 30

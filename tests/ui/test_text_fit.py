@@ -27,6 +27,7 @@ from game.ui.dialogs.stats import StatsScene
 
 from .conftest import FakeClock
 from .positions import near_won_eight_off
+from tests.storage_helpers import store_stats
 
 SIZES = [(1280, 720), (720, 1280), (390, 844), (360, 640), (800, 600), (1024, 600)]
 SMALLEST = 11  # px: below this a text is shrunk out of reading
@@ -149,6 +150,7 @@ def test_no_text_overflows_its_box(lang, size):
         for i in range(12):
             app.persistence.stats.record("easy-harp", "N", won=i % 3 > 0, seconds=100 + 60 * i, score=200 + 90 * i)
             app.persistence.stats.record("eight-off", "C2", won=i % 2 > 0, seconds=100 + 3600 * i, score=52 * i)
+        store_stats(app)
         visit_every_screen(app, lang)
         # the same screens again after switching the language at run time
         for other in CATALOGUES:

@@ -21,6 +21,7 @@ from game.ui.dialogs.help import RulesScene
 from game.ui.dialogs.stats import StatsScene
 
 from .conftest import click_widget as click, start_app as start
+from tests.storage_helpers import store_stats
 
 HERE = Path(__file__).resolve().parents[1] / "third_game"
 
@@ -150,6 +151,7 @@ def test_the_new_game_dialog_offers_it_and_deals_it():
 def test_statistics_list_it_and_keep_its_games():
     app = start("--deal", "MC1-C4-AAAAAAB")
     app.persistence.stats.record("mini-cell", "C4", won=True, seconds=120, score=520)
+    store_stats(app)
     app.open_stats()
     scene = app.top()
     assert isinstance(scene, StatsScene)

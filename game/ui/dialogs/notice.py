@@ -26,11 +26,18 @@ class NoticeDialog(PanelScene):
 
     def __init__(self, app: "Host", notices: list[str]) -> None:
         self.notices = list(dict.fromkeys(notices))  # each once, in order
+        self.records = app.play.persistence  # for the numbers a notice's words take
         self.width = min(self.WIDTH, (app.width - 16) / dialog_scale(app))  # the width the panel will get
         super().__init__(app, self.WIDTH, self.base_height(app.settings.lang))
 
+    def words(self, notice: str, lang: str) -> str:
+        """A notice's words, with the numbers the records give it (which
+        format a newer version's record has)."""
+        records = self.records
+        return translate(notice, lang) if records is None else records.notice_text(notice, lang)
+
     def base_height(self, lang: str) -> int:
-        lines = sum(len(wrap(translate(n, lang), 19, self.width - 56, note=False)) for n in self.notices)
+        lines = sum(len(wrap(self.words(n, lang), 19, self.width - 56, note=False)) for n in self.notices)
         return 170 + lines * 26 + (len(self.notices) - 1) * 12
 
     def build(self) -> None:
@@ -48,7 +55,7 @@ class NoticeDialog(PanelScene):
         y, bottom = p(80), self.ph - p(86)
         for notice in self.notices:
             room = max(1, (bottom - y) // p(26))
-            lines, size = wrap_fit(translate(notice, lang), p(19), self.pw - p(56), room)
+            lines, size = wrap_fit(self.words(notice, lang), p(19), self.pw - p(56), room)
             for line in lines:
                 surf.blit(font(size).render(line, True, theme.PANEL_TEXT), (p(28), y))
                 y += p(26)

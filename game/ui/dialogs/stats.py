@@ -63,6 +63,7 @@ class StatsScene(PanelScene):
         records = app.play.persistence
         if records is None:
             raise ValueError("no statistics without storage")  # the app opens none then
+        records.refresh_stats()  # the games other windows played since, too
         self.records = records
         super().__init__(app, 900, 680 if app.width >= app.height else 900)
 
