@@ -274,6 +274,7 @@ MESSAGES = {
     "say.face_down": "{count} face down",
     "say.holding": "Holding {card} ({count})",
     "say.new_game": "New game: {game}. {deal}",
+    "say.resumed": "Game resumed: {game}. {deal}",
     "say.no_hint": "No hint is available yet.",
     # ---- the solver in the window: hints, the verdict, winnable deals
     "ui.hint": "Hint",

@@ -273,6 +273,7 @@ MESSAGES = {
     "say.face_down": "{count} lefordítva",
     "say.holding": "Kézben: {card} ({count})",
     "say.new_game": "Új játék: {game}. {deal}",
+    "say.resumed": "Folytatott játék: {game}. {deal}",
     "say.no_hint": "Még nincs elérhető tipp.",
     # ---- the solver in the window: hints, the verdict, winnable deals
     "ui.hint": "Tipp",

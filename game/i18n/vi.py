@@ -273,6 +273,7 @@ MESSAGES = {
     "say.face_down": "{count} lá úp",
     "say.holding": "Đang cầm {card} ({count})",
     "say.new_game": "Ván mới: {game}. {deal}",
+    "say.resumed": "Tiếp tục ván đã lưu: {game}. {deal}",
     "say.no_hint": "Chưa có gợi ý.",
     # ---- the solver in the window: hints, the verdict, winnable deals
     "ui.hint": "Gợi ý",

@@ -56,7 +56,7 @@ def test_hint_one_move_from_a_win_is_that_move(driver_for):
     d = driver_for(near_won_eight_off(8))
     d.app.request_hint()
     think(d)
-    assert d.app.announcer.last == "Hint: king of hearts to the hearts foundation"
+    assert d.app.announcer.last == "Hint: king of hearts to the hearts foundation."
     assert d.table.banner.visible and d.table.banner.text == d.app.announcer.last
     shown = marks(d)
     assert len([m for m in shown if isinstance(m, HintMarkSprite)]) == 2 and any(isinstance(m, ArrowSprite) for m in shown)
@@ -74,13 +74,13 @@ def test_key_h_and_the_button_give_the_hint(driver_for):
     d = driver_for(near_won_eight_off(4))
     d.key(pygame.K_h)
     think(d)
-    assert d.app.announcer.last == "Hint: king of hearts to the hearts foundation"
+    assert d.app.announcer.last == "Hint: king of hearts to the hearts foundation."
     assert "hint" in d.table.buttons
     d.table.play("c1>r1")  # not the hint: it goes, and so does the plan's hold on this position
     assert marks(d) == []
     d.click(d.table.layout.buttons["hint"].center)
     think(d)
-    assert d.app.announcer.last == "Hint: king of hearts to the hearts foundation"
+    assert d.app.announcer.last == "Hint: king of hearts to the hearts foundation."
     assert d.app.announcer.history[-1].startswith("Hint:")
 
 
@@ -94,7 +94,7 @@ def test_a_known_solution_is_reused_while_the_player_follows_it(driver_for):
     d.table.play(move)
     d.app.request_hint()  # the next step of the same solution, without a new search
     assert d.app.play.hints.search is None
-    assert d.app.announcer.last == "Hint: king of hearts to the hearts foundation"
+    assert d.app.announcer.last == "Hint: king of hearts to the hearts foundation."
 
 
 def test_the_hint_search_runs_in_slices(driver_for, monkeypatch):
@@ -202,7 +202,7 @@ def test_no_win_in_time_still_gives_one_move(driver_for, monkeypatch):
     d.app.request_hint()
     think(d)
     said = d.app.announcer.last
-    assert said == "Hint (a guess, no sure win found): draw one card from the stock"
+    assert said == "Hint (a guess, no sure win found): draw one card from the stock."
     assert d.table.banner.visible and d.table.banner.text == said
     stock = d.table.layout.piles[Pile("s")]
     assert [m.rect.collidepoint(stock.center) for m in marks(d)] == [True]

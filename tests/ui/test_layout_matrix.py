@@ -213,7 +213,7 @@ def test_one_message_place_shows_a_refusal_once(driver_for):
     assert table.banner.visible and not table.status.visible
     assert table.banner.rect.top >= table.layout.columns_bottom  # below every card
     table.tell("Hint: 7 of hearts to column 3", "hint")
-    assert table.banner.text == "Hint: 7 of hearts to column 3" and d.app.announcer.last == table.banner.text
+    assert table.banner.text == "Hint: 7 of hearts to column 3." and d.app.announcer.last == table.banner.text
 
 
 def test_every_icon_of_the_compact_bar_has_a_legend_in_help():

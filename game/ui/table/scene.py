@@ -20,7 +20,7 @@ from ...engine import Action, Game, Outcome, Pile, Refusal
 from ...engine.actions import COLUMN, FOUNDATION, MOVE, STOCK, UNDO
 from ...i18n import refusal_message
 from ..drawing import theme
-from ..voice.words import deal_name, variant_name
+from ..voice.words import deal_name, sentence, variant_name
 from ..drawing.cardart import CardArt, card_art
 from ..drawing.felt import felt, pile_marker
 from .share import share_deal
@@ -334,7 +334,9 @@ class TableScene(Scene):
         card): ``"refusal"`` and ``"hint"`` show on the banner for three
         seconds (a hint is also said to a screen reader), ``"say"`` is an
         announcement (the page's live region, natively the status line in
-        the same place, held back while the banner shows)."""
+        the same place, held back while the banner shows). Either way it
+        is a sentence of its own (``words.sentence``)."""
+        text = sentence(text)
         if kind in ("say", "hint"):
             self.app.announcer.say(text)
         if kind in ("refusal", "hint") and self.banner is not None:

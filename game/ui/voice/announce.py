@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 from ... import host
 from ...engine import Outcome
 from ...i18n import translate
-from .words import deal_name, describe_outcome
+from .words import deal_name, describe_outcome, sentence
 
 if TYPE_CHECKING:
     from ...engine import Game
@@ -47,6 +47,8 @@ class Announcer:
         return self.app.settings.lang
 
     def say(self, text: str) -> None:
+        """Say ``text`` as a sentence (``words.sentence``)."""
+        text = sentence(text)
         if not text:
             return
         self.last = text
@@ -69,7 +71,7 @@ class Announcer:
 
     def on_started(self, start: "Start") -> None:
         pos = start.game.position
-        self.say_key("say.new_game", game=translate(f"game.{pos.game}", self.lang), deal=deal_name(pos.deal, self.lang))
+        self.say_key("say.resumed" if start.resumed else "say.new_game", game=translate(f"game.{pos.game}", self.lang), deal=deal_name(pos.deal, self.lang))
 
     def on_played(self, outcome: Outcome) -> None:
         game = self.app.session.game

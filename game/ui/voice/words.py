@@ -12,6 +12,21 @@ from ...engine.rules import TURN
 from ...i18n import refusal_message, translate
 
 
+SENTENCE_ENDS = (".", "!", "?", "\u2026")
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence of its own: a capital first letter and a full
+    stop (unless it already ends a sentence). The catalogue's phrases start
+    in lower case where they may stand inside another sentence (a card's
+    name, a move in a hint); what the status line says stands alone."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith(SENTENCE_ENDS) else text + "."
+
+
 def clock(seconds: int | None) -> str:
     """``m:ss``, from an hour on ``h:mm:ss``; None (no such time yet): a dash."""
     if seconds is None:
@@ -66,7 +81,8 @@ def move_words(move: Move, lang: str) -> str:
 
 
 def describe_outcome(outcome: Outcome, pos: Position, lang: str, explain: bool = True) -> str:
-    """One sentence for what ``outcome`` did to the table (``pos`` is after it)."""
+    """What ``outcome`` did to the table (``pos`` is after it), in sentences:
+    the move, then the card it turned face up."""
     if not outcome.ok:
         if explain:
             return translate("say.refused", lang, rule=refusal_message(outcome, lang))
@@ -83,10 +99,10 @@ def describe_outcome(outcome: Outcome, pos: Position, lang: str, explain: bool =
         return translate("say.turn", lang)
     if move.kind == DRAW:
         return translate("say.draw", lang, card=card_name(move.cards[0], lang))
-    text = move_words(move, lang)
+    text = sentence(move_words(move, lang))
     left = pos.cards(move.src) if move.flip and move.src is not None else []
     if left:  # the card the move turned face up
-        text += " " + translate("say.flip", lang, card=card_name(left[-1], lang))
+        text += " " + sentence(translate("say.flip", lang, card=card_name(left[-1], lang)))
     return text
 
 
