@@ -367,6 +367,24 @@ def test_settings_keep_what_is_good_and_report_the_rest(tmp_path):
     assert again.notices == [] and again.settings == loaded.settings
 
 
+def test_the_default_game_is_the_registrys_first(monkeypatch):
+    """Settings name no game: the New game dialog first offers the first
+    registered game and its first variant, and a record naming a game no
+    one registered falls back to that one too."""
+    from game.engine import registry
+
+    first = registry.games()[0]
+    assert (settings_store.Settings().game, settings_store.Settings().variant) == (first.id, first.variants[0])
+    second = registry.games()[1]
+    monkeypatch.setattr(registry, "default_game", lambda: second)
+    assert (settings_store.Settings().game, settings_store.Settings().variant) == (second.id, second.variants[0])
+    record = {"schema": settings_store.SCHEMA, "version": 1, "settings": {"game": "no-such-game", "variant": "X"}}
+    storage = MemoryStorage()
+    storage.set("settings", json.dumps(record))
+    loaded = Persistence(storage).load_all()
+    assert (loaded.settings.game, loaded.settings.variant) == (second.id, second.variants[0])
+
+
 def test_unknown_settings_keys_are_ignored_quietly(tmp_path):
     persistence, _ = _file_persistence(tmp_path)
     record = {"schema": settings_store.SCHEMA, "version": 1,

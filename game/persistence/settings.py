@@ -27,9 +27,9 @@ the player once.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
-from ..engine import EASY_HARP, registry
+from ..engine import registry
 from ..i18n import DEFAULT_LANGUAGE, normalize_language
 from .savegame import SaveError, check_header, parse_json
 
@@ -44,8 +44,9 @@ class Settings:
     chosen_lang: str | None = None  # the player's own choice, kept; None: follow the system
     interactive_rules: bool = True
     double_tap: bool = True
-    game: str = EASY_HARP  # the game the New game dialog offers first
-    variant: str = "N"
+    # the game the New game dialog offers first: the registry's first game and its first variant
+    game: str = field(default_factory=lambda: registry.default_game().id)
+    variant: str = field(default_factory=lambda: registry.default_game().variants[0])
     # readability and comfort
     four_color: bool = False
     large_cards: bool = False
@@ -116,7 +117,8 @@ def clean(values: object) -> tuple[Settings, list[str]]:
             problems.append(f"{f.name!r} must be a short text")
     if not registry.known(settings.game, settings.variant):
         problems.append(f"no game {settings.game!r} with variant {settings.variant!r}")
-        settings.game, settings.variant = Settings.game, Settings.variant
+        first = registry.default_game()
+        settings.game, settings.variant = first.id, first.variants[0]
     return settings, problems
 
 
