@@ -275,6 +275,8 @@ MESSAGES = {
     "say.holding": "Holding {card} ({count})",
     "say.new_game": "New game: {game}. {deal}",
     "say.resumed": "Game resumed: {game}. {deal}",
+    "say.tap_home_only_double": "A tap sends a card to its foundation only. To place this one elsewhere, double-tap it or drag it.",
+    "say.tap_home_only_drag": "A tap sends a card to its foundation only. To place this one elsewhere, drag it.",
     "say.no_hint": "No hint is available yet.",
     # ---- the solver in the window: hints, the verdict, winnable deals
     "ui.hint": "Hint",

@@ -274,6 +274,8 @@ MESSAGES = {
     "say.holding": "Kézben: {card} ({count})",
     "say.new_game": "Új játék: {game}. {deal}",
     "say.resumed": "Folytatott játék: {game}. {deal}",
+    "say.tap_home_only_double": "Egy koppintás csak az alapkupacra teszi a lapot. Máshová dupla koppintással vagy húzással teheted.",
+    "say.tap_home_only_drag": "Egy koppintás csak az alapkupacra teszi a lapot. Máshová húzással teheted.",
     "say.no_hint": "Még nincs elérhető tipp.",
     # ---- the solver in the window: hints, the verdict, winnable deals
     "ui.hint": "Tipp",

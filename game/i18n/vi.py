@@ -274,6 +274,8 @@ MESSAGES = {
     "say.holding": "Đang cầm {card} ({count})",
     "say.new_game": "Ván mới: {game}. {deal}",
     "say.resumed": "Tiếp tục ván đã lưu: {game}. {deal}",
+    "say.tap_home_only_double": "Chạm một lần chỉ đưa lá bài lên chồng nền. Muốn đặt lá này chỗ khác, hãy nhấp đúp hoặc kéo nó.",
+    "say.tap_home_only_drag": "Chạm một lần chỉ đưa lá bài lên chồng nền. Muốn đặt lá này chỗ khác, hãy kéo nó.",
     "say.no_hint": "Chưa có gợi ý.",
     # ---- the solver in the window: hints, the verdict, winnable deals
     "ui.hint": "Gợi ý",

@@ -112,7 +112,7 @@ def test_slow_second_tap_is_two_taps(driver_for):
     at = d.card_center(C(2))
     d.click(at)
     d.wait(400)
-    assert banner_text(d) == translate("rule.no-target", "en")
+    assert banner_text(d) == translate("say.tap_home_only_double", "en")
     d.click(at)
     assert d.game.position.columns[1] == cards("7H")
 
@@ -352,3 +352,48 @@ def test_pressing_a_face_down_card_says_why_it_does_not_move(driver_for):
     d.click(d.card_center(Pile("c", 8), 0))  # the bottom card of column 9 lies face down
     assert banner_text(d) == translate("rule.face-down", "en")
     assert d.game.position.to_dict() == before
+
+
+def test_a_tap_that_no_foundation_takes_says_what_a_tap_does(driver_for):
+    """The 7 of hearts has a place (on the 8 of spades), only not on a
+    foundation: the message says a tap goes to the foundation and how to
+    place the card, never "There is no place for this card"."""
+    d = driver_for(easy_harp([["8S"], ["7H"]]))
+    d.click(d.card_center(C(2)))
+    d.wait(400)
+    assert banner_text(d) == translate("say.tap_home_only_double", "en")
+    assert "double-tap" in banner_text(d) and "drag" in banner_text(d)
+    assert d.app.announcer.last == "Refused: " + translate("say.tap_home_only_double", "en")
+    d.wait(3100)
+    d.app.change_setting("double_tap", False)  # then a drag is the one way
+    d.click(d.card_center(C(2)))
+    assert banner_text(d) == translate("say.tap_home_only_drag", "en")
+
+
+def test_a_tap_on_a_card_with_no_place_at_all_says_so(driver_for):
+    d = driver_for(easy_harp([["KD"], ["KD"], ["QS"], ["QS"], ["JH"], ["JH"], ["5C"], ["5C"], ["7S"]]))
+    d.click(d.card_center(C(9)))
+    d.wait(400)
+    assert banner_text(d) == translate("rule.no-target", "en")
+
+
+def test_a_refused_drop_shows_at_the_card_where_it_was_dropped(driver_for):
+    d = driver_for(easy_harp([["8S"], ["7C"]]))
+    target = d.card_center(C(1))
+    d.drag(d.card_center(C(2)), target)
+    assert banner_text(d) == translate("rule.alternate-colors", "en")
+    marks = d.table.refused_marks
+    assert len(marks) == 1 and marks[0].alive()
+    home = d.table.card_places(C(2), 1)[0]
+    assert marks[0].rect.collidepoint(target)  # at the drop, not at home
+    assert not marks[0].rect.collidepoint(home[0] + d.table.layout.card_w // 2, home[1] + 12)
+    d.wait(800)
+    assert not d.table.refused_marks and not marks[0].alive()
+
+
+def test_a_refused_tap_shows_at_the_card(driver_for):
+    d = driver_for(easy_harp([["8S"], ["7H"]]))
+    at = d.card_center(C(2))
+    d.click(at)
+    d.wait(400)  # the double-tap window passes: the refusal is told
+    assert len(d.table.refused_marks) == 1 and d.table.refused_marks[0].rect.collidepoint(at)

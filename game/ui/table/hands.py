@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from ...engine import Action, Game, Outcome, Pile
-    from ..drawing.layout import Layout
+    from ..drawing.layout import Box, Layout
     from .sprites import CardSprite
 
 
@@ -29,4 +29,5 @@ class PlayedTable(Protocol):
     def show_drop_marks(self, src: Pile, count: int) -> None: ...
     def clear_drop_marks(self) -> None: ...
     def hush(self) -> None: ...  # the messages and the hint's marks go
+    def mark_refused(self, box: Box) -> None: ...  # a refusal shown at the card
     def sound(self, name: str) -> None: ...

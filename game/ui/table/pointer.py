@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Protocol
 
 from ...engine import Action, Outcome, Pile, Refusal
 from ...engine.actions import COLUMN, DRAW, DTAP, MOVE, STOCK, TAP
+from ..drawing.layout import Box
 from .hands import PlayedTable
 from .sprites import DRAG_LAYER
 
 if TYPE_CHECKING:
     from ...session import Session
-    from ..drawing.layout import Box
     from ..scene import Canvas
     from .sprites import CardSprite
 
@@ -157,10 +157,13 @@ class Pointer:
             self.end_drag_look(press)
             src, count = press.pile, press.count
             dst = self.table.drop_target(press.sprites[0].box(), src, count)
+            first, last = press.sprites[0].box(), press.sprites[-1].box()
+            dropped = Box(first.x, first.y, first.w, last.bottom - first.y)  # the cards, where they were let go
             if dst is None or self.table.game.puts_back(src, dst):
                 self.table.sync(animate=True)  # a cancelled drag: the cards glide home
                 return
-            self.table.play(Action(MOVE, src, dst, count))
+            if not self.table.play(Action(MOVE, src, dst, count)).ok:
+                self.table.mark_refused(dropped)  # where they were dropped, while they glide home
             return
         self.tap(press.pile, press.row)
 

@@ -17,10 +17,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import Action, Game, Outcome, Pile, Refusal
-from ...engine.actions import COLUMN, FOUNDATION, MOVE, STOCK, UNDO
-from ...i18n import refusal_message
+from ...engine.actions import COLUMN, DTAP, FOUNDATION, MOVE, STOCK, TAP, UNDO
 from ..drawing import theme
-from ..voice.words import deal_name, sentence, variant_name
+from ..voice.words import deal_name, refusal_words, sentence, variant_name
 from ..drawing.cardart import CardArt, card_art
 from ..drawing.felt import felt, pile_marker
 from .share import share_deal
@@ -34,7 +33,7 @@ from ..drawing.layout import Box, Layout, make_layout
 from ..scene import Scene
 from .sprites import (
     DRAG_LAYER, MOVE_MS, MOVING_LAYER, BannerSprite, BarSprite, ButtonSprite, CardSprite, ColumnCounts, DropMarkSprite,
-    FocusSprite, StatusSprite,
+    FocusSprite, RefusedMarkSprite, StatusSprite,
 )
 
 if TYPE_CHECKING:
@@ -57,6 +56,7 @@ class TableScene(Scene):
         self.focus_ring: FocusSprite | None = None
         self.status: StatusSprite | None = None
         self.drop_marks: list[DropMarkSprite] = []
+        self.refused_marks: list[RefusedMarkSprite] = []  # red outlines at refused cards, fading
         self.counts = ColumnCounts()
         self.looks: tuple | None = None  # the settings the layout and art were made for
         self.kb = Keyboard(self)  # keyboard play: focus, pick up, drop, shortcuts
@@ -106,7 +106,7 @@ class TableScene(Scene):
         self.app.set_background(self.draw_background(layout))
         self.build_chrome()
         self.deck.clear()
-        self.drop_marks = []
+        self.drop_marks, self.refused_marks = [], []
         self.kb.reset()
         self.sync(animate=False)
         self.hints.redraw()
@@ -149,9 +149,10 @@ class TableScene(Scene):
         self.pointer.cancel_drag()
         self.kb.drop_held_quietly()
         self.clear_drop_marks()
-        for sprite in [self.bar, self.banner, self.focus_ring, self.status, *self.buttons.values()]:
+        for sprite in [self.bar, self.banner, self.focus_ring, self.status, *self.buttons.values(), *self.refused_marks]:
             if sprite is not None:
                 sprite.kill()
+        self.refused_marks = []
         self.counts.clear()
         self.layout = layout = self.make_layout()
         self.art = self.make_art(layout)
@@ -261,6 +262,7 @@ class TableScene(Scene):
             self.banner.step(now)
         if self.status is not None:
             self.status.step(now)
+        self.refused_marks = [mark for mark in self.refused_marks if mark.step(now)]
         self.update_bar()
 
     def hush(self) -> None:
@@ -343,11 +345,22 @@ class TableScene(Scene):
             self.banner.show(text, self.app.now())
 
     def show_refusal(self, outcome: Outcome) -> None:
+        """A refusal: the rule on the banner (with Interactive rules on), and
+        a refused tap shows at the card (a drop: ``Pointer.release_at``)."""
         settings = self.app.settings
-        message = refusal_message(outcome, settings.lang)
+        message = refusal_words(outcome, self.game, settings.lang, settings.double_tap)
         if settings.interactive_rules and message is not None and self.banner is not None:
             self.banner.show(message, self.app.now())
+        action = outcome.action
+        if action.kind in (TAP, DTAP) and action.src is not None and self.cards.get(action.src):
+            self.mark_refused(self.cards_box(action.src))
         self.sound("refuse")
+
+    def mark_refused(self, box: Box) -> None:
+        """A red outline that shakes and fades at ``box`` (where refused cards were dropped or tapped)."""
+        mark = RefusedMarkSprite(box, self.art.radius, self.laid_out.scale, self.app.now())
+        self.refused_marks.append(mark)
+        self.app.group.add(mark)
 
     def show_win(self, game: Game) -> None:
         self.sound("win")

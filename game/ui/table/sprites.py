@@ -4,6 +4,7 @@ decides anything."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 MOVE_MS = 160
 FLIP_MS = 120
 BANNER_MS = 3000
+REFUSED_MS = 700  # the red outline where a refused card was dropped or tapped
 STATUS_MS = 5000  # an announcement on the status line: a little longer than a refusal
 FADE_MS = 250
 
@@ -413,6 +415,39 @@ class DropMarkSprite(pygame.sprite.DirtySprite):
         self.image = surf
         self.rect = surf.get_rect(topleft=(box.x - thick, box.y - thick))
         self.dirty = 1
+
+
+class RefusedMarkSprite(pygame.sprite.DirtySprite):
+    """A refusal at the card: a red outline where the cards were dropped
+    (or the card tapped), that shakes sideways for a moment and fades out
+    over ``REFUSED_MS`` while the cards glide home."""
+
+    image: pygame.Surface
+    rect: pygame.Rect
+
+    def __init__(self, box: Box, radius: int, scale: float, now: int) -> None:
+        super().__init__()
+        self._layer = HIGHLIGHT_LAYER + 2
+        thick = max(3, round(4 * scale))
+        self.image = ring(box.w, box.h, radius, thick, theme.REFUSED, theme.REFUSED_EDGE)
+        out = thick + 2
+        self.home = (box.x - out, box.y - out)
+        self.rect = self.image.get_rect(topleft=self.home)
+        self.amplitude = max(3, round(6 * scale))
+        self.born = now
+        self.dirty = 1
+
+    def step(self, now: int) -> bool:
+        """Shake and fade; False once it is gone (killed)."""
+        t = (now - self.born) / REFUSED_MS
+        if t >= 1:
+            self.kill()
+            return False
+        shake = math.sin(t * 6 * math.pi) * self.amplitude * max(0.0, 1 - 2.5 * t)  # three swings in the first 40 %
+        self.rect.topleft = (self.home[0] + round(shake), self.home[1])
+        self.image.set_alpha(round(255 * min(1.0, 3 * (1 - t))))  # fades over the last third
+        self.dirty = 1
+        return True
 
 
 class StatusSprite(pygame.sprite.DirtySprite):

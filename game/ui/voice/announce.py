@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 from ... import host
 from ...engine import Outcome
 from ...i18n import translate
-from .words import deal_name, describe_outcome, sentence
+from .words import deal_name, describe_outcome, refusal_words, sentence
 
 if TYPE_CHECKING:
     from ...engine import Game
@@ -81,7 +81,9 @@ class Announcer:
     def on_refused(self, outcome: Outcome) -> None:
         game = self.app.session.game
         if game is not None:
-            self.say(describe_outcome(outcome, game.position, self.lang, explain=self.app.settings.interactive_rules))
+            settings = self.app.settings
+            why = refusal_words(outcome, game, self.lang, settings.double_tap)
+            self.say(describe_outcome(outcome, game.position, self.lang, explain=settings.interactive_rules, why=why))
 
     def on_won(self, game: "Game") -> None:
         self.say_key("say.won", score=game.position.score, moves=game.position.moves)

@@ -5,8 +5,8 @@ announcer says them; the bar, the dialogs and the hints write them."""
 
 from __future__ import annotations
 
-from ...engine import Move, Outcome, Pile, Position
-from ...engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
+from ...engine import Action, Game, Move, Outcome, Pile, Position, Refusal
+from ...engine.actions import CELL, COLUMN, DRAW, DTAP, FOUNDATION, STOCK, TAP, WASTE
 from ...engine.cards import rank_of, suit_of
 from ...engine.rules import TURN
 from ...i18n import refusal_message, translate
@@ -80,12 +80,25 @@ def move_words(move: Move, lang: str) -> str:
     return translate("say.move", lang, card=first, pile=where)
 
 
-def describe_outcome(outcome: Outcome, pos: Position, lang: str, explain: bool = True) -> str:
+def refusal_words(outcome: Outcome, game: Game, lang: str, double_tap: bool) -> str | None:
+    """Why ``outcome`` was refused, in words (None: it was not). A single
+    tap on a card that no foundation takes says what a tap does and how the
+    card is placed instead (a double tap, when that option is on, or a
+    drag), as long as it has a place; a card with none keeps the rule's words."""
+    action = outcome.action
+    if outcome.rule == "no-target" and action.kind == TAP and action.src is not None and action.src.kind != FOUNDATION:
+        if not isinstance(game.check(Action(DTAP, action.src)), Refusal):  # somewhere takes it
+            return translate("say.tap_home_only_double" if double_tap else "say.tap_home_only_drag", lang)
+    return refusal_message(outcome, lang)
+
+
+def describe_outcome(outcome: Outcome, pos: Position, lang: str, explain: bool = True, why: str | None = None) -> str:
     """What ``outcome`` did to the table (``pos`` is after it), in sentences:
-    the move, then the card it turned face up."""
+    the move, then the card it turned face up. A refusal gives its rule
+    (``why``: in other words than the rule's own, ``refusal_words``)."""
     if not outcome.ok:
         if explain:
-            return translate("say.refused", lang, rule=refusal_message(outcome, lang))
+            return translate("say.refused", lang, rule=why or refusal_message(outcome, lang))
         return translate("say.refused_plain", lang)
     if outcome.undone is not None:
         undone = outcome.undone
