@@ -16,7 +16,7 @@ from game.engine import deal_position
 from game.solver import SolverTask, solve
 from game.solver import easy_harp, search
 from game.solver.problems import problem_for
-from game.solver.search import SWEEP_PIECE, finish, sweep
+from game.solver.search import SWEEP_PIECE, CollectorHold, finish, sweep
 
 BIG = "EH1-N-AAAAAAJ"  # early expansions of 1,600-3,000 children (whole talon chains)
 
@@ -109,46 +109,65 @@ def test_a_search_makes_no_reference_cycles() -> None:
         gc.enable()
 
 
-def test_the_gc_is_held_off_while_a_search_runs_then_given_back() -> None:
+def test_the_collector_is_held_off_by_the_runner_while_a_search_runs_then_given_back() -> None:
+    """A search never touches the collector: whatever runs it holds it off
+    (``CollectorHold``) while it steps and until its tables are freed."""
     assert gc.isenabled()
     task = SolverTask(deal_position(BIG), seconds=600)
-    assert gc.isenabled()  # nothing runs before the first step
     task.step(0.002)
-    assert not gc.isenabled() and search.gc_held()
+    assert gc.isenabled() and not search.collector_held()  # the task alone: nothing held
+    hold = CollectorHold()
+    hold.keep(True)
+    task.step(0.002)
+    assert not gc.isenabled() and search.collector_held() and hold.held
     task.cancel()
+    hold.keep(search.tables_to_free())
     assert not gc.isenabled()  # its tables are still there
     while sweep(0.001):
+        hold.keep(search.tables_to_free())
         assert not gc.isenabled()
-    assert gc.isenabled() and not search.gc_held()
-    # a task dropped before it ends gives it back at once (nothing left to sweep)
-    task = SolverTask(deal_position(BIG), seconds=600)
-    task.step(0.002)
+    hold.keep(search.tables_to_free())
+    assert gc.isenabled() and not search.collector_held()
+    # two holds at once: back only when both are given back
+    first, second = CollectorHold(), CollectorHold()
+    first.keep(True)
+    second.keep(True)
+    first.keep(False)
     assert not gc.isenabled()
-    del task
+    second.release()
     assert gc.isenabled()
-    # two at once: back only when both have ended
-    first, second = (SolverTask(deal_position(code), seconds=600) for code in (BIG, "EO1-C4-AAAAAAB"))
-    first.step(0.002)
-    second.step(0.002)
-    first.cancel()
-    while sweep(1.0):
-        pass
-    assert not gc.isenabled()
-    second.cancel()
-    while sweep(1.0):
-        pass
-    assert gc.isenabled()
+
+
+def test_run_holds_the_collector_off_until_its_tables_are_freed(monkeypatch) -> None:
+    seen = []
+    real_step = SolverTask.step
+
+    def step(self, budget_seconds=0.004):
+        seen.append(gc.isenabled())
+        return real_step(self, budget_seconds)
+
+    real_sweep = search.sweep
+
+    def sweeping(budget_seconds):
+        seen.append(gc.isenabled())
+        return real_sweep(budget_seconds)
+
+    monkeypatch.setattr(SolverTask, "step", step)
+    monkeypatch.setattr(search, "sweep", sweeping)
+    SolverTask(deal_position(BIG), seconds=0.05).run(0.01)
+    assert len(seen) > 2 and not any(seen)
+    assert gc.isenabled() and not search.collector_held()
 
 
 def test_a_gc_turned_off_by_the_program_stays_off() -> None:
     gc.disable()
     try:
-        task = SolverTask(deal_position(BIG), seconds=600)
-        task.step(0.002)
-        task.cancel()
-        while sweep(1.0):
-            pass
-        assert not gc.isenabled() and not search.gc_held()
+        hold = CollectorHold()
+        hold.keep(True)
+        hold.keep(False)
+        assert not gc.isenabled() and not search.collector_held()
+        solve(deal_position("EO1-C4-AAAAAAB"), seconds=5)
+        assert not gc.isenabled()
     finally:
         gc.enable()
 
@@ -179,23 +198,20 @@ def test_an_ended_search_is_freed_a_piece_at_a_time() -> None:
     assert search._scrap == [] and gc.isenabled()
 
 
-def test_a_search_nobody_steps_any_more_gives_the_gc_back_at_the_end_of_a_frame() -> None:
-    """A task left behind unfinished (in a window that was closed or rebuilt,
-    which only a collection can free) must not keep the collector off for
-    good: the first frame in which no search stepped and nothing was swept
-    turns it back on; a search that steps again holds it again."""
-    task = SolverTask(deal_position(BIG), seconds=600)
-    task.step(0.002)
-    search.end_of_frame()  # it stepped this frame: still held
-    assert not gc.isenabled() and search.gc_held()
-    search.end_of_frame()  # a frame with no step: given back, though the task never ended
-    assert gc.isenabled() and not search.gc_held()
-    task.step(0.002)
-    assert not gc.isenabled() and search.gc_held()
-    task.cancel()
-    while sweep(0.001):
-        search.end_of_frame()
-        assert not gc.isenabled()  # the sweeping keeps it held
-    search.end_of_frame()
-    search.end_of_frame()
-    assert gc.isenabled() and not search.gc_held()
+def test_a_hold_nobody_keeps_any_more_lapses() -> None:
+    """A runner left behind while it held the collector off (a window closed
+    or rebuilt in the middle of a hint, which only a collection can free)
+    does not keep it off for good: after a few frames of another runner its
+    hold lapses; that runner's own search holds it again."""
+    left = CollectorHold()
+    left.keep(True)
+    runner = CollectorHold()
+    for _ in range(CollectorHold.STALE_TICKS):
+        runner.keep(False)
+        assert not gc.isenabled()  # the other one might still run
+    runner.keep(False)
+    assert gc.isenabled() and not left.held and not search.collector_held()
+    runner.keep(True)
+    assert not gc.isenabled()
+    runner.release()
+    assert gc.isenabled()

@@ -22,6 +22,7 @@ RETRY_MS = 5_000  # how often a write that failed (a full disk, another window's
 
 
 class SaveKeeper:
+    searching = False  # a background task that steps no search
     def __init__(self, session: Session, settings: Settings, persistence: Persistence, tasks: Tasks,
                  events: Events, loaded: Loaded | None = None) -> None:
         self.persistence, self.session, self.events = persistence, session, events

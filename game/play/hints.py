@@ -57,6 +57,8 @@ IDLE_SLICE_MS = 8  # while nothing moves on the table a search may use this much
 class Search:
     """One solve of one position, as a background task (``step(budget_ms)``)."""
 
+    searching = True  # the runner holds the collector off while it steps
+
     def __init__(self, helper: HintService, game: Game, seconds: float) -> None:
         self.helper = helper
         self.start = game.position.copy()
@@ -86,6 +88,8 @@ class Sweeper:
     instead of all at once in the frame of the move that cancelled the
     search (``game.solver.search.sweep``)."""
 
+    searching = True  # the collector stays off until the tables are gone
+
     def __init__(self) -> None:
         self.queued = False
 
@@ -99,6 +103,7 @@ class PlanLearner:
     each action (``helper.plan_keys``), ``PER_STEP`` actions at a time."""
 
     PER_STEP = 150
+    searching = False
 
     def __init__(self, helper: HintService, start: Position) -> None:
         self.helper = helper

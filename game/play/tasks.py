@@ -7,12 +7,16 @@ from __future__ import annotations
 import time
 from typing import Protocol
 
-from ..solver.search import end_of_frame
+from ..solver.search import CollectorHold
 
 BUDGET_MS = 4
 
 
 class Task(Protocol):
+    # True for a task that steps a search or frees its tables: while the runner has one,
+    # it holds the cyclic collector off (game.solver.search.CollectorHold)
+    searching: bool
+
     def step(self, budget_ms: float) -> bool:  # True while there is more to do
         ...
 
@@ -20,6 +24,7 @@ class Task(Protocol):
 class Tasks:
     def __init__(self) -> None:
         self.running: list[Task] = []
+        self.collector = CollectorHold()  # off while a search task runs, its tables freed
         self.idle = False  # nothing moves on the table this frame: a search may take more
 
     def __contains__(self, task: object) -> bool:
@@ -35,9 +40,11 @@ class Tasks:
     def run(self, idle: bool = False) -> None:
         """Give the tasks about ``BUDGET_MS`` in all: each one gets a fair
         share of what the ones before it left (the save keeper's quick look
-        leaves nearly all of it to the solver). Then the solver's hold on
-        the garbage collector ends if no search stepped this frame."""
+        leaves nearly all of it to the solver). The collector is held off
+        from before a search task steps until the frame after the last one
+        ended."""
         self.idle = idle
+        self.collector.keep(self.searching())
         if self.running:
             start = time.perf_counter()
             tasks = list(self.running)
@@ -49,4 +56,12 @@ class Tasks:
                     done.append(task)
             # a task may add or cancel tasks while it steps
             self.running = [task for task in self.running if not any(task is d for d in done)]
-        end_of_frame()
+        self.collector.keep(self.searching())
+
+    def searching(self) -> bool:
+        return any(task.searching for task in self.running)
+
+    def close(self) -> None:
+        """The window is done with its tasks: no hold left behind."""
+        self.running = []
+        self.collector.release()

@@ -69,7 +69,9 @@ natively):
   5-30 ms more, walking the children just made. The search makes no
   reference cycles (a test checks it), so reference counting frees all its
   garbage: automatic collection is held off while a search runs and until its
-  tables are freed (``gc_held``), then turned back on as it was.
+  tables are freed, then turned back on as it was: by whatever runs the
+  searches, which owns the hold (``CollectorHold``: the window's task
+  runner, ``SolverTask.run``).
 * Freeing the tables. A search keeps every state it has seen; dropping them
   at once after a three-second search took 60-150 ms natively. When a search
   ends, its tables go to a scrap heap that ``sweep`` frees a piece at a time:
@@ -145,55 +147,77 @@ class Problem(Protocol):
 
 SWEEP_PIECE = 256  # entries freed between two looks at the clock (``sweep``)
 _scrap: list[Any] = []  # tables of ended searches (sets and lists), freed a piece at a time
-_running: set[int] = set()  # ids of the tasks that have started and not ended
-_held = False  # True while this module keeps automatic collection off
-_stepped: set[int] = set()  # ids of the tasks that stepped since the last ``end_of_frame``
-_swept = False  # the scrap was swept since the last ``end_of_frame``
 
 
-def gc_held() -> bool:
-    """True while the solver keeps the cyclic GC's automatic collection off."""
-    return _held
+class CollectorHold:
+    """Python's cyclic collector kept off while searches run in slices and
+    their tables are freed (the module's notes say why), held by what runs
+    them: the window's task runner (``game.play.tasks.Tasks``) and
+    ``SolverTask.run``. A search itself never touches the collector.
+
+    The owner says at each of its frames whether it is busy with a search
+    (``keep``): busy takes the hold, not busy gives it back, and the
+    collector is off while any hold is taken. An owner that stops running
+    (a window closed or rebuilt by the frame guard in the middle of a hint,
+    garbage that only a collection can free) does not keep it off for good:
+    a hold not kept for more than ``STALE_TICKS`` calls of ``keep`` by other
+    owners lapses. A collector the program turned off itself stays off."""
+
+    STALE_TICKS = 3
+    _ticks = 0  # calls of ``keep``, by every owner
+    _taken: "weakref.WeakSet[CollectorHold]" = weakref.WeakSet()
+    _turned_off = False  # the collector is off because of a hold (not because the program turned it off)
+
+    def __init__(self) -> None:
+        self.tick = 0  # the ``_ticks`` of this hold's last ``keep``
+
+    @property
+    def held(self) -> bool:
+        return self in CollectorHold._taken
+
+    def keep(self, busy: bool) -> None:
+        cls = CollectorHold
+        cls._ticks += 1
+        self.tick = cls._ticks
+        if busy:
+            cls._taken.add(self)
+        else:
+            cls._taken.discard(self)
+        for other in list(cls._taken):
+            if self.tick - other.tick > cls.STALE_TICKS:
+                cls._taken.discard(other)  # its owner runs no more
+        cls._apply()
+
+    def release(self) -> None:
+        """Given back for good (its owner is done)."""
+        CollectorHold._taken.discard(self)
+        CollectorHold._apply()
+
+    @classmethod
+    def release_all(cls) -> None:
+        """Every hold given back (a test's clean-up)."""
+        cls._taken.clear()
+        cls._apply()
+
+    @classmethod
+    def _apply(cls) -> None:
+        if cls._taken:
+            if not cls._turned_off and gc.isenabled():
+                gc.disable()
+                cls._turned_off = True
+        elif cls._turned_off:
+            cls._turned_off = False
+            gc.enable()
 
 
-def _hold_gc() -> None:
-    global _held
-    if not _held and gc.isenabled():
-        gc.disable()
-        _held = True
+def collector_held() -> bool:
+    """True while a hold keeps the cyclic collector's automatic collection off."""
+    return CollectorHold._turned_off
 
 
-def _release_gc() -> None:
-    """Automatic collection back on once no search runs and the scrap is gone."""
-    global _held
-    if _held and not _running and not _scrap:
-        _held = False
-        gc.enable()
-
-
-def end_of_frame() -> None:
-    """The window calls this once a frame, after its tasks. A frame in which
-    no search stepped and nothing was swept ends the hold: a search that
-    nobody steps any more (left in a window that was closed or rebuilt, whose
-    objects refer to each other, so that only a collection can free them)
-    must not keep the collector off for good while memory grows; nor may it
-    count as running when the searches that do run end. A search that steps
-    again holds it again."""
-    global _swept, _held
-    _running.intersection_update(_stepped)
-    busy = bool(_stepped) or _swept
-    _stepped.clear()
-    _swept = False
-    if _held and not busy:
-        _held = False
-        gc.enable()
-
-
-def _task_gone(task_id: int) -> None:
-    """A task dropped before it ended (its tables went with it)."""
-    _running.discard(task_id)
-    _stepped.discard(task_id)
-    _release_gc()
+def tables_to_free() -> bool:
+    """Whether tables of ended searches wait for ``sweep``."""
+    return bool(_scrap)
 
 
 def _free(children: list) -> Pauses:
@@ -207,8 +231,6 @@ def _free(children: list) -> Pauses:
 def sweep(budget_seconds: float) -> bool:
     """Free the tables of ended searches for about ``budget_seconds``; True
     while some are left."""
-    global _swept
-    _swept = True
     deadline = time.perf_counter() + budget_seconds
     while _scrap:
         table = _scrap[-1]
@@ -223,7 +245,6 @@ def sweep(budget_seconds: float) -> bool:
                         _scrap.append(part)
         if time.perf_counter() >= deadline:
             break
-    _release_gc()
     return bool(_scrap)
 
 
@@ -568,10 +589,11 @@ def _searching(position: Any, stats: _Stats, max_nodes: int | None) -> Search:
 class SolverTask:
     """A solve that runs in slices: call ``step()`` once a frame until it
     returns True, then read ``result``. ``cancel()`` stops it for good
-    (``result`` is then ``unknown``). From its first step until it ends (or
-    is dropped) and its tables are swept, the cyclic GC's automatic
-    collection is off: a caller that steps tasks calls ``sweep`` after the
-    last one ends (``run`` does; so does the window's ``Sweeper`` task).
+    (``result`` is then ``unknown``). Its tables go to the scrap when it
+    ends: a caller that steps tasks calls ``sweep`` after the last one ends
+    (``run`` does; so does the window's ``Sweeper`` task). Whoever steps it
+    holds the cyclic collector off meanwhile (``CollectorHold``): ``run``
+    does; the task does not.
 
     >>> from game.engine import deal_position
     >>> task = SolverTask(deal_position("EO1-C8-AAAAAAB"), seconds=20)
@@ -587,7 +609,6 @@ class SolverTask:
         # nothing runs before the first step; the search does not refer back to the
         # task, so a task dropped unfinished is freed at once, without the GC
         self._search = _searching(position, self._stats, max_nodes)
-        self._started = False
         self._spent = 0.0
         self.result: SolveResult | None = None
 
@@ -609,12 +630,6 @@ class SolverTask:
         half of the slice (``sweep``)."""
         if self.result is not None:
             return True
-        _running.add(id(self))
-        _stepped.add(id(self))
-        if not self._started:
-            self._started = True
-            weakref.finalize(self, _task_gone, id(self))
-        _hold_gc()  # again, if ``end_of_frame`` gave it back while this task waited
         start = time.perf_counter()
         deadline = start + budget_seconds
         if _scrap:
@@ -642,11 +657,17 @@ class SolverTask:
         """Run to the end in slices of ``slice_seconds`` (the command line
         uses 1 s; the window's slicing is ``hints.IDLE_SLICE_MS``, 8 ms), the
         tables freed too. The slicing changes nothing in the result when the
-        search is limited by nodes: only where a time limit cuts it."""
-        while not self.step(slice_seconds):
-            pass
-        while sweep(1.0):
-            pass
+        search is limited by nodes: only where a time limit cuts it. The
+        collector is held off until its tables are freed."""
+        hold = CollectorHold()
+        hold.keep(True)
+        try:
+            while not self.step(slice_seconds):
+                pass
+            while sweep(1.0):
+                pass
+        finally:
+            hold.release()
         assert self.result is not None
         return self.result
 
@@ -657,5 +678,3 @@ class SolverTask:
         self.result = SolveResult(verdict, list(actions), self._spent, self._stats.nodes)
         self._stats.release()
         self._search.close()
-        _running.discard(id(self))
-        _release_gc()

@@ -368,11 +368,11 @@ def test_a_window_dropped_while_its_hint_thinks_does_not_keep_the_gc_off(driver_
     old = driver_for(HARD_DEAL)
     old.app.request_hint()
     old.run(2)
-    assert not gc.isenabled() and search.gc_held()
+    assert not gc.isenabled() and search.collector_held()
     del old  # the window's objects refer to each other: not freed while the GC is off
     new = driver_for("EO1-C8-AAAAAFA")
     new.run(2)
-    assert gc.isenabled() and not search.gc_held()
+    assert gc.isenabled() and not search.collector_held()
     new.app.request_hint()  # a search of the new window holds it again while it runs
     new.run(1)
     assert not gc.isenabled() or new.app.play.hints.search is None

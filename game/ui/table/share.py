@@ -62,6 +62,8 @@ def tell(app: "Host", text: str, is_link: bool, copied: bool) -> None:
 class CopyWatch:
     """A task: asks the page each frame whether the copy worked."""
 
+    searching = False
+
     def __init__(self, app: "Host", text: str, is_link: bool) -> None:
         self.app, self.text, self.is_link = app, text, is_link
         self.since = app.now()
