@@ -16,6 +16,10 @@ listeners were added:
   winning again is not a second win);
 - ``unwon``: the ``Game``, when an undo takes back the winning move.
 
+Redo (``redo``) plays again what undo took back, newest first, through the
+engine like any action (a redo is a ``played``); any other action played
+forgets what there was to redo, and so does a new start.
+
 The clock counts play time, not time the program was open. It runs from
 the first move until the game is won (an undo of the winning move starts
 it again). Each ``tick`` adds the time since the previous one, but at most
@@ -32,8 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .engine import Action, Game, Outcome, Position
-from .engine.actions import UNDO
+from .engine import Action, Game, Move, Outcome, Position
+from .engine.actions import DRAW, MOVE, UNDO
 
 MAX_TICK_MS = 250  # a frame is ~16 ms; anything longer than this is not play
 IDLE_MS = 180_000  # three minutes without a touch: the player has gone
@@ -69,6 +73,7 @@ class Session:
         self.covered = False  # a dialog covers the table
         self.last_tick: int | None = None
         self.last_touch: int | None = None  # None: the next tick counts as a touch
+        self.redo_actions: list[Action] = []  # what undo took back, the next to redo last
         self._listeners: dict[str, list[Callable[[Any], None]]] = {name: [] for name in EVENTS}
 
     # ---- listeners ------------------------------------------------------------------
@@ -111,6 +116,7 @@ class Session:
         self.won_seen = game.position.won
         self.running = resumed and self.in_progress
         self.last_touch = None
+        self.redo_actions = []
         self.emit("started", Start(game, previous, resumed))
 
     def adopt(self, game: Game, elapsed_ms: int, counted: bool = False) -> None:
@@ -128,8 +134,10 @@ class Session:
 
     # ---- playing ------------------------------------------------------------------------
 
-    def play(self, action: Action | str) -> Outcome:
-        """Play ``action`` and tell the listeners what became of it."""
+    def play(self, action: Action | str, *, redoing: bool = False) -> Outcome:
+        """Play ``action`` and tell the listeners what became of it. An
+        undo keeps what it took back for ``redo``; any other action played
+        (but a redo's own, ``redoing``) forgets it."""
         if self.game is None:
             raise ValueError("no game has started")
         if isinstance(action, str):
@@ -140,6 +148,10 @@ class Session:
             self.emit("refused", outcome)
             return outcome
         self.last_touch = None
+        if outcome.undone is not None:
+            self.redo_actions.append(replay_of(outcome.undone))
+        elif not redoing:
+            self.redo_actions = []
         won = self.won
         if action.kind != UNDO:
             self.running = not won
@@ -151,6 +163,21 @@ class Session:
         elif was_won and not won:
             self.running = True
             self.emit("unwon", self.game)
+        return outcome
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_actions)
+
+    def redo(self) -> Outcome | None:
+        """Play again the action the last undo took back, through the engine
+        like any other (it counts as a move; the points come back); None
+        when there is nothing to redo."""
+        if not self.redo_actions or self.game is None:
+            return None
+        outcome = self.play(self.redo_actions.pop(), redoing=True)
+        if not outcome.ok:  # never expected: the undo put the table back exactly
+            self.redo_actions = []
         return outcome
 
     def refuse(self, outcome: Outcome) -> None:
@@ -182,3 +209,12 @@ class Session:
     def set_shown(self, shown: bool) -> None:
         """The window was hidden, minimised or lost the focus (False), or came back."""
         self.shown = shown
+
+
+def replay_of(move: Move) -> Action:
+    """The action that plays ``move`` again from the position before it: a
+    draw or a turn of the waste is a draw, anything else a move of its
+    cards from its pile to its pile."""
+    if move.kind == MOVE:
+        return Action(MOVE, move.src, move.dst, len(move.cards))
+    return Action(DRAW)

@@ -24,7 +24,7 @@ from ...engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile
 from ...engine.registry import rules_for
 
 CARD_RATIO = 7 / 5
-BUTTONS = ("new_game", "undo", "hint", "rules", "options")
+BUTTONS = ("new_game", "undo", "redo", "hint", "rules", "options")
 NARROW_BUTTONS = {"hint": 0.7}  # short labels in every language: a narrower button in the bar
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import Action, Game, Outcome, Pile, Refusal
+from ...i18n import translate
 from ...engine.actions import COLUMN, DTAP, FOUNDATION, MOVE, STOCK, TAP, UNDO
 from ..drawing import theme
 from ..voice.words import deal_name, refusal_words, sentence, variant_name
@@ -169,8 +170,8 @@ class TableScene(Scene):
     def build_chrome(self) -> None:
         layout = self.laid_out
         app = self.app
-        actions = {"new_game": app.open_new_game, "undo": self.undo, "rules": app.open_rules, "options": app.open_options,
-                   "hint": app.request_hint}
+        actions = {"new_game": app.open_new_game, "undo": self.undo, "redo": self.redo, "rules": app.open_rules,
+                   "options": app.open_options, "hint": app.request_hint}
         self.buttons = {
             name: ButtonSprite(name, box, actions[name], app.settings, layout.compact)
             for name, box in layout.buttons.items()
@@ -235,6 +236,7 @@ class TableScene(Scene):
         pos = self.game.position
         self.deck.match(pos, self.art, self.card_places, self.app.now(), animate=animate, deal=deal)
         self.counts.update(self.laid_out, pos.columns, pos.hidden, self.app.group)
+        self.counts.show_stock(self.laid_out, len(pos.stock) if self.game.rules.has_stock else None, self.app.group)
         self.update_bar()
         self.kb.refresh()
 
@@ -407,6 +409,15 @@ class TableScene(Scene):
         self.finish_animations()
         self.play(Action(UNDO))
 
+    def redo(self) -> None:
+        """Play again what the last undo took back (``Session.redo``); with
+        nothing to redo, the banner says so."""
+        self.finish_animations()
+        self.clear_drop_marks()
+        if self.session.redo() is None:
+            self.tell(translate("say.nothing_to_redo", self.app.settings.lang), "refusal")
+            self.sound("refuse")
+
     # ---- where things are -------------------------------------------------------------
 
     def pile_at(self, x: float, y: float) -> tuple[Pile, int | None] | None:
@@ -480,8 +491,9 @@ class TableScene(Scene):
             self.pointer.release_at(event.pos)
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-                self.undo()
+            if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and event.key in (pygame.K_z, pygame.K_y):
+                # Ctrl+Z undo; Ctrl+Y or Ctrl+Shift+Z redo
+                self.redo() if event.key == pygame.K_y or event.mod & pygame.KMOD_SHIFT else self.undo()
                 return True
             if event.key == pygame.K_ESCAPE and self.pointer.press:
                 self.pointer.cancel_drag()

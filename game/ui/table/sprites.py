@@ -210,7 +210,7 @@ class BarSprite(pygame.sprite.DirtySprite):
         return None
 
 
-ICONS = {"new_game": "\u271a", "undo": "\u21b6", "hint": "\u2726", "rules": "?", "options": "\u2699"}
+ICONS = {"new_game": "\u271a", "undo": "\u21b6", "redo": "\u21b7", "hint": "\u2726", "rules": "?", "options": "\u2699"}
 
 
 class ButtonSprite(pygame.sprite.DirtySprite):
@@ -514,15 +514,51 @@ class StatusSprite(pygame.sprite.DirtySprite):
             self.clear()
 
 
+def count_badge(count: int, layout: Layout, center: tuple[int, int]) -> pygame.sprite.DirtySprite:
+    """A small dark pill with a number, centred at ``center``, above the cards."""
+    size = max(TEXT_FLOOR, round(layout.card_w * 0.2))
+    img = font(size, True).render(str(count), True, theme.BANNER_TEXT)
+    h = img.get_height() + 4
+    surf = pygame.Surface((max(h, img.get_width() + 10), h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, theme.BANNER, surf.get_rect(), border_radius=h // 2)
+    surf.blit(img, img.get_rect(center=surf.get_rect().center))
+    sprite = pygame.sprite.DirtySprite()
+    sprite._layer = ColumnCounts.LAYER
+    sprite.image = surf
+    sprite.rect = surf.get_rect(center=center)
+    sprite.dirty = 1
+    return sprite
+
+
 class ColumnCounts:
-    """A column squeezed past showing every index says how many cards it
-    holds: a small count on the face of its last card (above the cards),
-    instead of clipping any of them."""
+    """Counts on the table: a column squeezed past showing every index says
+    how many cards it holds, a small count on the face of its last card
+    (above the cards) instead of clipping any of them; the stock always
+    says how many cards it holds, on its back near the lower edge."""
 
     LAYER = 1445
 
     def __init__(self) -> None:
-        self.badges: dict[int, tuple[int, pygame.sprite.DirtySprite]] = {}
+        self.badges: dict[int, tuple[int, pygame.sprite.DirtySprite]] = {}  # column index -> (count, badge)
+        self.stock: tuple[int, pygame.sprite.DirtySprite] | None = None
+
+    def show_stock(self, layout: Layout, count: int | None, group) -> None:
+        """The stock's count (None or 0: no badge; an empty stock shows its turn-over mark)."""
+        from ...engine import Pile
+        from ...engine.actions import STOCK
+
+        old, self.stock = self.stock, None
+        if old and old[0] == count and old[1].alive():
+            self.stock = old
+            return
+        if old:
+            old[1].kill()
+        box = layout.piles.get(Pile(STOCK))
+        if not count or box is None:
+            return
+        sprite = count_badge(count, layout, (box.x + box.w // 2, box.bottom - round(layout.card_h * 0.17)))
+        group.add(sprite)
+        self.stock = (count, sprite)
 
     def update(self, layout: Layout, columns: list[list[int]], hidden: list[int], group) -> None:
         from ...engine.actions import COLUMN
@@ -541,22 +577,12 @@ class ColumnCounts:
             if old:
                 old[1].kill()
             box = layout.piles[Pile(COLUMN, i)]
-            size = max(TEXT_FLOOR, round(layout.card_w * 0.2))
-            img = font(size, True).render(str(len(col)), True, theme.BANNER_TEXT)
-            h = img.get_height() + 4
-            surf = pygame.Surface((max(h, img.get_width() + 10), h), pygame.SRCALPHA)
-            pygame.draw.rect(surf, theme.BANNER, surf.get_rect(), border_radius=h // 2)
-            surf.blit(img, img.get_rect(center=surf.get_rect().center))
-            sprite = pygame.sprite.DirtySprite()
-            sprite._layer = self.LAYER
-            sprite.image = surf
             # on the last card's face, below its index (the one card shown whole)
-            sprite.rect = surf.get_rect(center=(box.x + box.w // 2, box.y + offsets[-1] + round(layout.card_h * 0.62)))
-            sprite.dirty = 1
+            sprite = count_badge(len(col), layout, (box.x + box.w // 2, box.y + offsets[-1] + round(layout.card_h * 0.62)))
             group.add(sprite)
             self.badges[i] = (len(col), sprite)
 
     def clear(self) -> None:
-        for _, sprite in self.badges.values():
+        for _, sprite in [*self.badges.values(), *([self.stock] if self.stock else [])]:
             sprite.kill()
-        self.badges = {}
+        self.badges, self.stock = {}, None
