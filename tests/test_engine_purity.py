@@ -69,8 +69,8 @@ def engine_files() -> list[Path]:
 
 def test_the_import_reader_resolves_relative_imports():
     # the hole the old check had: a relative import of the window code
-    assert "game.ui.layout" in imports_of("from ..ui import layout", "game.engine.deals")
-    assert "game.ui.layout" in imports_of("def f():\n    from ..ui.layout import Box\n", "game.engine.deals")
+    assert "game.ui.app" in imports_of("from ..ui import app", "game.engine.deals")
+    assert "game.ui.drawing.layout" in imports_of("def f():\n    from ..ui.drawing.layout import Box\n", "game.engine.deals")
     assert "game.engine.rules" in imports_of("from . import rules", "game.engine", is_package=True)
     assert "game.engine.rules" in imports_of("from .rules import Rules", "game.engine.position")
     hidden = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .position import Position\n"
