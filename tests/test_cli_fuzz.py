@@ -1,4 +1,4 @@
-"""The fuzz tool's own command line (issue 23, item 4): every run reports
+"""The fuzz tool's own command line (a leak must fail a run): every run reports
 its peak resident memory, and ``--max-rss`` makes a run above it fail."""
 
 from __future__ import annotations

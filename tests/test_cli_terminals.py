@@ -1,4 +1,4 @@
-"""``python -m game`` in any terminal (issue 23, item 2): a stream whose
+"""``python -m game`` in any terminal (cp1252, ascii, the C locale, closed streams): a stream whose
 encoding can't carry Vietnamese (cp1252, ascii, the C locale without UTF-8
 mode), and a closed stdout or stderr. Each case runs in a real subprocess
 with that environment, since the interpreter sets its streams up at start."""

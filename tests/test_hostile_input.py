@@ -259,7 +259,7 @@ def test_main_py_fps_takes_only_ascii_digits(tmp_path):
     one_line_error(main_py("--screenshot", str(tmp_path / "x.png"), "--fps", "٦٠"), "--fps")
 
 
-# ---- the files the game ships (issue 23, item 5) ------------------------------------------
+# ---- the files the game ships (a broken install) ------------------------------------------
 
 
 def _copy_assets(tmp_path: Path) -> Path:

@@ -50,7 +50,7 @@ HOSTS = {
     "a static host": STATIC,
     "python -m pygbag": "http://localhost:{port}/",
 }
-FAIL_WITHIN_MS = 15_000  # issue 21: a failed load says so within 15 s
+FAIL_WITHIN_MS = 15_000  # a failed load says so within 15 s, before a player gives up
 
 
 class State:

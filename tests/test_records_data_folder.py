@@ -1,4 +1,4 @@
-"""Where the records live when the environment is odd (issue 23, item 5):
+"""Where the records live when the environment is odd (an empty or relative HOME):
 ``HOME`` empty or relative never puts them at ``/.local/share`` or in
 whatever folder the game was started from."""
 

@@ -1,6 +1,6 @@
 """Two windows, one player: two processes on one data folder, two browser
 tabs on one localStorage. Neither may lose the other's results, settings or
-game (issue 23, item 1), and what failed to be stored is tried again
+game (two windows, one player), and what failed to be stored is tried again
 (item 3)."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ while not go.exists():
     time.sleep(0.001)
 game = Game.from_deal("EO1-C8-AAAAAFA")
 failed = sum(not persistence.record_result(game, 10.0, won=i % 2 == 0) for i in range(count))
-print(failed, getattr(persistence, "retry_pending", lambda: True)())  # (no retries before issue 23)
+print(failed, getattr(persistence, "retry_pending", lambda: True)())  # (older versions had no retries)
 """
 
 

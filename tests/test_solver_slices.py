@@ -1,4 +1,4 @@
-"""The solver in a frame's slice (issue 13): a slice ends within one child
+"""The solver in a frame's slice (a frame must not wait for it): a slice ends within one child
 of its budget even inside an expansion of thousands of talon chains, the
 pauses change nothing in what the search finds, the search makes no
 reference cycles and holds the cyclic GC off only while it runs and its

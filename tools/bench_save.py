@@ -12,7 +12,7 @@ text and the write. Format 1 is given the step cache it always had. Compare
 within one run: the machines here are shared.
 
 Then the window's own saves through ``Persistence`` (what records that
-merge cost, issue 23): ``save_game`` (the lock, the record read back and
+merge cost): ``save_game`` (the lock, the record read back and
 compared with the one this window wrote, the write) and ``record_result``
 (the lock, the statistics read, this window's result replayed over them,
 the write), against the bare ``storage.set`` of the same text.

@@ -12,8 +12,8 @@ replayed through the rules engine and a failed replay stops the run.
 
 Easy Harp also gets the share decided (won or proven lost) within 1 s, 3 s
 (the hint's budget) and 10 s, for this solver and, on the same deals, the
-previous one (``--legacy-rev``, default the commit before issue 15's
-solver work: its ``easy_harp.py`` and ``search.py`` are read with
+previous one (``--legacy-rev``, default the commit before the Easy Harp
+solver's portfolio and restart stream: its ``easy_harp.py`` and ``search.py`` are read with
 ``git show`` at run time, so no copy of the old code lives in the tree).
 One run per deal up to ``--eh-seconds`` gives all three columns: a search
 is deterministic, so the ones decided within 1 s are those whose run ended
@@ -33,8 +33,8 @@ false verdict:
 
     python tools/bench_solver.py --known --cpu-time
 
-Issue 15's tuning looked at deals 1-30, the seed's example (deal 5) and
-500001-500100; measure on others. The run reported for issue 15 (the
+The Easy Harp solver's tuning looked at deals 1-30, the seed's example (deal 5) and
+500001-500100; measure on others. The run reported when the portfolio landed (the
 previous solver in a second process, beside it):
 
     nice python tools/bench_solver.py --sets EH --count 200 --first 700001 --eh-seconds 10 --cpu-time --no-fc-solve --no-legacy -v
@@ -66,7 +66,7 @@ from game.engine.deals import format_code  # noqa: E402
 from game.solver import UNWINNABLE, WINNABLE, SolverTask  # noqa: E402
 
 CLOCK = time.perf_counter  # --cpu-time: time.process_time
-LEGACY_REV = "40c7196"  # main before issue 15's solver work
+LEGACY_REV = "40c7196"  # main before the portfolio and restart stream
 CHECKPOINTS = (1.0, 3.0, 10.0)  # Easy Harp: decided within these (3 s: the hint's budget)
 SLICE = 1.0  # seconds per slice (--slice; the window: 0.008)
 KNOWN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "known_wins")

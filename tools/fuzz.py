@@ -1,7 +1,7 @@
 """Fuzzing of record: throw random input at the game and check it holds.
 
     python3 tools/fuzz.py ui   --count 100000 --seed 1   # events per game (both games)
-    python3 tools/fuzz.py ui   --count 100000 --size 1920x1080 --max-rss 500   # issue 23's memory goal
+    python3 tools/fuzz.py ui   --count 100000 --size 1920x1080 --max-rss 500   # the memory goal: 500 MB at most
     python3 tools/fuzz.py cli  --count 1000   --seed 1   # command lines (python -m game, main.py)
     python3 tools/fuzz.py data                --seed 1   # damaged saved data, every kind x every record
     python3 tools/fuzz.py kill --count 200    --seed 1   # SIGKILLs in the middle of saving
