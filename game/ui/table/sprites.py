@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 MOVE_MS = 160
 FLIP_MS = 120
 BANNER_MS = 3000
+WIDEST_FIGURES = (8888, 8888, 9 * 3600 + 59 * 60 + 59)  # score, moves, seconds: the bar is laid out for these
 REFUSED_MS = 700  # the red outline where a refused card was dropped or tapped
 STATUS_MS = 5000  # an announcement on the status line: a little longer than a refusal
 FADE_MS = 250
@@ -143,6 +144,7 @@ class BarSprite(pygame.sprite.DirtySprite):
         self.state: tuple | None = None
         self.placed: list[tuple[str, pygame.Rect]] = []  # what was drawn where (tests)
         self.size_used = self.size
+        self.plan: tuple[tuple, int, int] | None = None  # (what it was laid out for, type size, arrangement)
 
     def show(self, lang: str, game_name: str, code: str, score: int, moves: int, seconds: int) -> None:
         state = (lang, game_name, code, score, moves, seconds)
@@ -152,26 +154,20 @@ class BarSprite(pygame.sprite.DirtySprite):
         surf = self.image
         surf.fill(theme.BAR)
         pygame.draw.line(surf, (40, 80, 62), (0, self.box.h - 1), (self.box.w, self.box.h - 1))
-        stats = "   ".join([
-            translate("ui.score", lang, score=score),
-            translate("ui.moves", lang, moves=moves),
-            translate("ui.time", lang, time=clock(seconds)),
-        ])
+        stats = self.figures(lang, score, moves, seconds)
         pad = max(8, round(14 * self.s))
         room = self.text_right - 2 * pad
         self.placed = []
-        # the arrangement with the largest type (one line unless two read larger)
-        best = None
-        arrangements = ([[game_name, code, stats]], [[game_name, code], [stats]], [[code], [stats]],
-                        [[code, stats]], [[stats]])  # the last two: a one-line bar (a phone on its side)
-        for rank, lines in enumerate(arrangements):
-            size = self.fit(lines, room)
-            if size is not None and (best is None or size > best[0] + (1 if rank else 0)):
-                best = (size, lines)
-            if best is not None and rank >= 1:
-                break
-        size, lines = best or (TEXT_FLOOR, [[stats]] if self.line_height(TEXT_FLOOR) * 2 > self.box.h - 2
-                               else [[code], [stats]])
+        # laid out for the widest figures a game reaches (only figures past those, from a
+        # doctored save, lay it out anew): a changing score never reflows it
+        widest = self.figures(lang, *WIDEST_FIGURES)
+        if font(self.size, True).size(stats)[0] > font(self.size, True).size(widest)[0]:
+            widest = stats
+        plan = (lang, game_name, code, room, widest)
+        if self.plan is None or self.plan[0] != plan:
+            self.plan = (plan, *self.arrange(game_name, code, widest, room))
+        size, shape = self.plan[1], self.plan[2]
+        lines = self.arrangement(shape, game_name, code, stats)
         self.size_used = size
         line_h = self.line_height(size)
         top = (self.box.h - line_h * len(lines)) // 2
@@ -192,6 +188,35 @@ class BarSprite(pygame.sprite.DirtySprite):
                 self.placed.append((part, rect.move(self.box.x, self.box.y)))
                 x = rect.right + round(size * 1.1)
         self.dirty = 1
+
+    @staticmethod
+    def figures(lang: str, score: int, moves: int, seconds: int) -> str:
+        return "   ".join([
+            translate("ui.score", lang, score=score),
+            translate("ui.moves", lang, moves=moves),
+            translate("ui.time", lang, time=clock(seconds)),
+        ])
+
+    @staticmethod
+    def arrangement(shape: int, game_name: str, code: str, stats: str) -> list[list[str]]:
+        """The bar's texts in lines: all on one line; name and code, then the
+        figures; the code, then the figures; and for a one-line bar (a phone
+        on its side) the code and the figures, or the figures alone."""
+        return ([[game_name, code, stats]], [[game_name, code], [stats]], [[code], [stats]],
+                [[code, stats]], [[stats]])[shape]
+
+    def arrange(self, game_name: str, code: str, stats: str, room: int) -> tuple[int, int]:
+        """(type size, arrangement) with the largest type: one line unless two read larger."""
+        best: tuple[int, int] | None = None
+        for shape in range(5):
+            size = self.fit(self.arrangement(shape, game_name, code, stats), room)
+            if size is not None and (best is None or size > best[0] + (1 if shape else 0)):
+                best = (size, shape)
+            if best is not None and shape >= 1:
+                break
+        if best is not None:
+            return best
+        return TEXT_FLOOR, (4 if self.line_height(TEXT_FLOOR) * 2 > self.box.h - 2 else 2)
 
     @staticmethod
     def line_height(size: int) -> int:
