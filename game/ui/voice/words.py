@@ -24,6 +24,9 @@ def sentence(text: str) -> str:
     if not text:
         return text
     text = text[0].upper() + text[1:]
+    last = text.rsplit(None, 1)[-1]
+    if "://" in last:
+        return text  # a link last: a full stop would be copied with it
     return text if text.endswith(SENTENCE_ENDS) else text + "."
 
 
