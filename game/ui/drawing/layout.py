@@ -25,6 +25,8 @@ from ...engine.registry import rules_for
 
 CARD_RATIO = 7 / 5
 BUTTONS = ("new_game", "undo", "redo", "hint", "rules", "options")
+TOP_GAP = 0.14  # a top row wider than the columns: the gap between its piles, in card widths (at most)
+TOP_SPLIT = {False: 0.3, True: 0.2}  # ... and between its two groups (cells or stock, foundations)
 NARROW_BUTTONS = {"hint": 0.7}  # short labels in every language: a narrower button in the bar
 
 
@@ -316,8 +318,8 @@ def row_card_width(width: int, height: int, n_cols: int, n_top: int, rows: int, 
     down_steps, up_steps = steps
     gap_ratio = 0.05 if large else 0.16
     w_cols = (width - 2 * pad) / (n_cols + (n_cols - 1) * gap_ratio)
-    if n_top > n_cols and not portrait:
-        w_top = (width - 2 * pad) / (n_top + (n_top - 1) * gap_ratio + (0.2 if large else 0.5))
+    if n_top > n_cols and not portrait:  # a top row wider than the columns: its gaps a little tighter
+        w_top = (width - 2 * pad) / (n_top + (n_top - 1) * min(gap_ratio, TOP_GAP) + TOP_SPLIT[large])
     else:
         w_top = w_cols
     card_w = max(16, int(min(w_cols, w_top)))
@@ -360,7 +362,7 @@ def place_top_rows(left: list[Pile], right: list[Pile], rows: int, col_x: list[i
         place_row(second, y2, second is right, col_x)
         return piles, y2 + card_h
     span = col_x[-1] + card_w - col_x[0]
-    split = card_w // 5 if large else card_w // 2  # the gap between the two groups
+    split = round(card_w * TOP_SPLIT[large])  # the gap between the two groups
     top_gap = min(col_gap, (width - 2 * pad - n_top * card_w - split) // max(1, n_top - 1))
     top_span = n_top * card_w + (n_top - 1) * top_gap + split
     tx = (width - max(top_span, span)) // 2

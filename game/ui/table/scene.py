@@ -30,7 +30,7 @@ from ...play.events import SettingsChanged
 from .cards import CardSprites
 from .hint_marks import HintView
 from .pointer import Pointer
-from ..drawing.layout import Box, Layout, make_layout
+from ..drawing.layout import Box, Layout, longest_column, make_layout
 from ..scene import Scene
 from .sprites import (
     DRAG_LAYER, MOVE_MS, MOVING_LAYER, BannerSprite, BarSprite, ButtonSprite, CardSprite, ColumnCounts, DropMarkSprite,
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from ...session import Start
     from ..scene import Host
 
+HEADROOM = 4  # cards a column may gain past the position's longest before the cards shrink
 
 
 class TableScene(Scene):
@@ -60,6 +61,7 @@ class TableScene(Scene):
         self.refused_marks: list[RefusedMarkSprite] = []  # red outlines at refused cards, fading
         self.counts = ColumnCounts()
         self.looks: tuple | None = None  # the settings the layout and art were made for
+        self.fit: tuple[int, int] | None = None  # (face-down cards, cards) the columns' room is sized for
         self.kb = Keyboard(self)  # keyboard play: focus, pick up, drop, shortcuts
         # keys -> what they do (keyboard play handles its own keys first)
         self.keys = {
@@ -99,6 +101,7 @@ class TableScene(Scene):
         """Lay out the table for the game that just started (a new deal, a
         replay, a set-up position or a resumed game); ``deal`` animates it."""
         self.pointer.reset()
+        self.fit = None  # sized anew for this game's position
         layout = self.make_layout()
         self.app.group.empty()
         self.counts.clear()
@@ -127,8 +130,56 @@ class TableScene(Scene):
     def make_layout(self) -> Layout:
         pos, settings = self.game.position, self.app.settings
         self.looks = (settings.large_cards, settings.left_handed, settings.four_color)
+        hidden, cards = self.room_needed(self.fit)
+        most = longest_column(pos.game, pos.variant)[1]
+        # a touch screen wants 44 px grab strips: more room (smaller cards) until the
+        # position shows no more counts than with the room the rules allow
+        least = self.squeezed(self.laid(None))
+        while True:
+            layout = self.laid((hidden, cards))
+            if cards >= most or self.squeezed(layout) <= least:
+                break
+            cards = min(most, cards + 2)
+        self.fit = (hidden, cards)
+        return layout
+
+    def laid(self, fit: tuple[int, int] | None) -> Layout:
+        """The layout for the window and the player's looks, its columns' room sized for ``fit``."""
+        pos, settings = self.game.position, self.app.settings
         return make_layout(pos.game, pos.variant, self.app.width, self.app.height, self.app.button_names,
-                           large=settings.large_cards, mirrored=settings.left_handed)
+                           large=settings.large_cards, mirrored=settings.left_handed, fit=fit)
+
+    def squeezed(self, layout: Layout) -> int:
+        """How many columns of the position show their count in ``layout``."""
+        pos = self.game.position
+        return sum(layout.column_fan(h, len(col))[1] for h, col in zip(pos.hidden, pos.columns))
+
+    def room_needed(self, fit: tuple[int, int] | None) -> tuple[int, int]:
+        """The columns' room, as (face-down cards, cards) of the column the
+        cards are sized for: the position's longest column and ``HEADROOM``
+        cards more (never more than the longest the rules allow), and never
+        less than ``fit``, what the game was sized for so far: within a
+        game the cards only ever shrink, never back and forth. A column
+        that grows tightens its fan first (down to the index strip, where
+        the room is measured) and only past that do the cards shrink."""
+        pos = self.game.position
+        most_hidden, most_cards = longest_column(pos.game, pos.variant)
+        hidden = max(pos.hidden, default=0)
+        cards = max((len(col) for col in pos.columns), default=0)
+        need = (min(most_hidden, hidden), min(most_cards, max(cards, hidden + 1) + HEADROOM))
+        return need if fit is None else (max(fit[0], need[0]), max(fit[1], need[1]))
+
+    def outgrown(self) -> bool:
+        """A column holds more than the room the cards were sized for, or
+        (a touch screen's grab strips) shows its count where the room the
+        rules allow would not."""
+        if self.fit is None or self.layout is None:
+            return False
+        pos = self.game.position
+        if max(pos.hidden, default=0) > self.fit[0] or max((len(c) for c in pos.columns), default=0) > self.fit[1]:
+            return True
+        return (self.fit[1] < longest_column(pos.game, pos.variant)[1] and self.squeezed(self.layout) > 0
+                and self.squeezed(self.layout) > self.squeezed(self.laid(None)))
 
     def make_art(self, layout: Layout) -> CardArt:
         settings = self.app.settings
@@ -141,9 +192,10 @@ class TableScene(Scene):
             return
         self.relayout()
 
-    def relayout(self) -> None:
+    def relayout(self, animate: bool = False) -> None:
         """Lay the table out again for the app's size and looks (a resized
-        window, a turned phone, a changed option), keeping the game as it is."""
+        window, a turned phone, a changed option, a column that outgrew its
+        room), keeping the game as it is (``animate``: the cards glide)."""
         if self.session.game is None:
             return
         self.finish_animations()
@@ -160,7 +212,7 @@ class TableScene(Scene):
         self.app.set_background(self.draw_background(layout))
         self.build_chrome()  # what was said goes with the old layout: the messages start afresh
         self.redraw_cards()
-        self.sync(animate=False)
+        self.sync(animate=animate)
         self.hints.redraw()
 
     def redraw_cards(self) -> None:
@@ -331,7 +383,10 @@ class TableScene(Scene):
         name = sound_of(outcome)
         if name is not None:
             self.sound(name)
-        self.sync(animate=True)
+        if self.outgrown():  # past the room even at the tightest fan: smaller cards, gliding to their places
+            self.relayout(animate=True)
+        else:
+            self.sync(animate=True)
 
     def tell(self, text: str, kind: str = "say") -> None:
         """The one message place, below the columns (it never covers a

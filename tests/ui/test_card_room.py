@@ -1,0 +1,96 @@
+"""Room for the cards: they are sized for the position on the table (its
+longest column and a few cards more), not for the longest column the rules
+allow; a column that outgrows that room first tightens its fan, and only
+then do the cards shrink, never back and forth within a game."""
+
+import pytest
+
+from game.engine import Game, Position
+from game.engine.cards import RANKS
+from game.ui.drawing.layout import make_layout
+
+from .conftest import Driver
+from .geometry import SIZES
+
+# the opening card width (px) at each size of the layout matrix, at least:
+# (Eight Off 8 cells, Eight Off 2 cells, Easy Harp); before sizing for the
+# position they were (79, 77, 93) at 1366x768 and (46, 34, 57) at 844x390
+OPENING = {
+    (360, 640): (38, 38, 33), (390, 844): (41, 41, 36), (844, 390): (57, 51, 57), (640, 360): (46, 49, 43),
+    (640, 480): (46, 51, 43), (800, 600): (56, 68, 67), (1024, 600): (72, 76, 86), (1366, 768): (96, 112, 115),
+    (1920, 1080): (136, 158, 162), (2560, 1440): (181, 211, 217),
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_opening_deal_gets_cards_as_large_as_the_window_allows(size):
+    for deal, least in zip(("EO1-C8-AAAAAFA", "EO1-C2-AAAAAFA", "EH1-N-AAAAAAF"), OPENING[size]):
+        d = Driver(Game.from_deal(deal), size=size)
+        assert d.table.layout.card_w >= least, (deal, d.table.layout.card_w)
+        # no more columns show their count (past the index, or a touch grab strip) than with
+        # the room the rules allow
+        pos = d.game.position
+        sized_for_rules = make_layout(pos.game, pos.variant, *size, d.app.button_names)
+        assert len(d.table.counts.badges) <= sum(sized_for_rules.column_fan(h, len(col))[1]
+                                                 for h, col in zip(pos.hidden, pos.columns))
+
+
+def test_eight_off_at_1366x768_opens_with_cards_of_at_least_95_px():
+    d = Driver(Game.from_deal("EO1-C8-AAAAAFA"), size=(1366, 768))
+    assert d.table.layout.card_w >= 95
+
+
+def growing() -> dict:
+    """Eight Off: column 1 holds the K..9 of hearts (the longest column, 5
+    cards), the 8..5 of hearts in the cells build on it, and the 4 of hearts
+    can come back from its foundation."""
+    foundations = [[r + s for r in RANKS] for s in "SHDC"]
+    foundations[1] = foundations[1][:4]
+    columns = [["KH", "QH", "JH", "10H", "9H"]] + [[] for _ in range(7)]
+    return {"game": "eight-off", "variant": "C8", "deal": None, "columns": columns, "foundations": foundations,
+            "cells": ["8H", "7H", "6H", "5H", None, None, None, None]}
+
+
+def test_a_growing_column_tightens_first_then_the_cards_shrink_and_never_grow_back():
+    d = Driver(Game(Position.from_dict(growing())), size=(1600, 700))
+    opening = d.table.layout.card_w
+    for cell in ("r1", "r2", "r3", "r4"):  # 5 -> 9 cards: the room the position had, the fan tightens
+        assert d.table.play(f"{cell}>c1").ok
+        d.settle()
+        assert d.table.layout.card_w == opening
+    assert d.table.play("f2>c1").ok  # a tenth card: past the room, the cards shrink
+    d.settle()
+    smaller = d.table.layout.card_w
+    assert smaller < opening
+    top = d.table.cards[next(p for p in d.table.cards if str(p) == "c1")][-1]
+    assert top.rect.bottom <= d.table.layout.columns_bottom + d.table.art.pad  # the last card stays whole
+    d.table.undo()
+    d.settle()
+    assert d.table.layout.card_w == smaller  # no growing back from one move to the next
+    d.app.resize(1400, 640)
+    d.app.resize(1600, 700)  # laid out anew: still for the room the game needed
+    d.run(1)
+    assert d.table.layout.card_w == smaller
+
+
+def test_a_new_game_is_sized_anew():
+    d = Driver(Game(Position.from_dict(growing())), size=(1366, 768))
+    for action in ("r1>c1", "r2>c1", "r3>c1", "r4>c1", "f2>c1"):
+        assert d.table.play(action).ok
+    d.settle()
+    d.app.start_game(Game.from_deal("EO1-C8-AAAAAFA"), animate=False)
+    assert d.table.layout.card_w >= 95
+
+
+def test_on_a_touch_screen_a_column_that_would_show_its_count_makes_room_first():
+    """A phone on its side: a 7-card column fits its indices but not 44 px
+    grab strips with the opening's cards; rather than a count on it, the
+    cards shrink (as far as the room the rules allow would have them)."""
+    d = Driver(Game.from_deal("EO1-C8-AAAAAAC"), size=(844, 390))
+    opening = d.table.layout.card_w
+    for action in "c7>r c3>r c3>c7 r1>c8".split():
+        assert d.table.play(action).ok
+    d.settle()
+    assert len(d.game.position.columns[7]) == 7
+    assert not d.table.counts.badges
+    assert d.table.layout.card_w < opening
