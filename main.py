@@ -125,6 +125,22 @@ async def main(argv=None, *, app=None, frames=None, browser=None, window=None):
     guard = FrameGuard(first, rebuild=lambda: make_app(argv, browser=browser, window=window, storage=handed))
     if started_here:
         settle_start_up()
+    try:
+        await run_frames(guard, browser, window, frames)
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        # Ctrl+C in the terminal (asyncio.run cancels this task on the first one): the same as
+        # closing the window, the game and its play time saved; the caller exits without a traceback
+        try:
+            guard.app.play.quit()
+        except Exception as error:  # a window already broken: the saved game of its last move stays
+            host.report_error(f"could not save on stopping: {error}")
+        guard.app.running = False
+        raise
+    return guard.app
+
+
+async def run_frames(guard, browser, window, frames):
+    """The loop: one frame inside the frame guard, then control back to the event loop."""
     count = 0
     while guard.running:
         guard.frame()
@@ -136,8 +152,10 @@ async def main(argv=None, *, app=None, frames=None, browser=None, window=None):
         await asyncio.sleep(0)
         if frames is not None and count >= frames:
             break
-    return guard.app
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        sys.exit(130)  # the usual status of a program stopped by Ctrl+C, without a traceback
