@@ -94,3 +94,17 @@ def test_on_a_touch_screen_a_column_that_would_show_its_count_makes_room_first()
     assert len(d.game.position.columns[7]) == 7
     assert not d.table.counts.badges
     assert d.table.layout.card_w < opening
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (390, 844), (2560, 1440)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_large_cards_are_clearly_larger(size):
+    """Large cards: at least 8 % wider on the opening deal of every game (Eight
+    Off with 2 cells was smaller with the option on), whether it is set before
+    the game or in the middle of it."""
+    for deal in ("EO1-C8-AAAAAFA", "EO1-C2-AAAAAFA", "EH1-N-AAAAAAF"):
+        d = Driver(Game.from_deal(deal), size=size)
+        normal, index = d.table.layout.card_w, d.table.layout.index.h
+        d.app.change_setting("large_cards", True)
+        d.run(1)
+        assert d.table.layout.card_w >= normal * 1.08, (deal, normal, d.table.layout.card_w)
+        assert d.table.layout.index.h >= index

@@ -41,7 +41,8 @@ if TYPE_CHECKING:
     from ...session import Start
     from ..scene import Host
 
-HEADROOM = 4  # cards a column may gain past the position's longest before the cards shrink
+HEADROOM = {False: 4, True: 1}  # cards a column may gain past the position's longest before the cards shrink
+# (Large cards: one, so that they are clearly larger where the height is what limits them)
 
 
 class TableScene(Scene):
@@ -166,7 +167,8 @@ class TableScene(Scene):
         most_hidden, most_cards = longest_column(pos.game, pos.variant)
         hidden = max(pos.hidden, default=0)
         cards = max((len(col) for col in pos.columns), default=0)
-        need = (min(most_hidden, hidden), min(most_cards, max(cards, hidden + 1) + HEADROOM))
+        headroom = HEADROOM[self.app.settings.large_cards]
+        need = (min(most_hidden, hidden), min(most_cards, max(cards, hidden + 1) + headroom))
         return need if fit is None else (max(fit[0], need[0]), max(fit[1], need[1]))
 
     def outgrown(self) -> bool:
@@ -187,9 +189,12 @@ class TableScene(Scene):
 
     def settings_changed(self, settings) -> None:
         """Large cards, left-handed or four colours changed: lay the table
-        out again and redraw the cards, keeping the game as it is."""
+        out again and redraw the cards, keeping the game as it is (Large
+        cards: the columns' room is sized anew, for the cards' new size)."""
         if self.session.game is None or self.looks == (settings.large_cards, settings.left_handed, settings.four_color):
             return
+        if self.looks is not None and self.looks[0] != settings.large_cards:
+            self.fit = None
         self.relayout()
 
     def relayout(self, animate: bool = False) -> None:
