@@ -108,3 +108,12 @@ def test_the_clock_stops_while_a_dialog_covers_the_table():
         before = d.app.session.elapsed_ms
         d.wait(200)
         assert d.app.session.elapsed_ms > before
+
+
+def test_a_keyboard_pick_up_clears_the_hint_marks_like_a_drag():
+    d = eh_driver()
+    hinted(d)
+    d.key(pygame.K_RIGHT)  # the keyboard in use: the focus shows
+    d.key(pygame.K_RETURN)
+    assert d.table.kb.held is not None
+    assert not d.table.hints.marks

@@ -283,6 +283,7 @@ class Keyboard:
             outcome = Outcome(Action(MOVE, self.focus, self.focus, count), refusal=picked)
             self.app.session.refuse(outcome)
             return False
+        table.hush()  # like a drag: the messages and the hint's marks go
         sprites = table.cards.get(self.focus, [])[-count:]
         self.held = Held(self.focus, count, sprites)
         for i, sprite in enumerate(sprites):
