@@ -207,6 +207,11 @@ class Layout:
                 if down * d + up * u > room:  # truly too long: keep it on screen anyway (face-down still countable)
                     squeezed = True
                     u = max(1.0, (room - down * d) / up) if up else u
+                    if down * d + up * u > room:  # more face-down cards than slivers fit (a position set up
+                        # by hand): they close up, and the count says how many; the top card stays in reach
+                        d = max(0.0, (room - up * u) / down) if down else d
+                        if down * d + up * u > room and up:
+                            u = max(0.0, (room - down * d) / up)
         if self.touch and up and u < TOUCH:  # a finger's grab strip cannot be had: say how many cards
             squeezed = True
         offsets, y = [0], 0.0
