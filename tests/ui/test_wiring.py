@@ -118,3 +118,18 @@ def test_main_py_with_a_broken_font_exits_with_one_line(broken_font):
     lines = [line for line in run.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "DejaVuSans.ttf" in lines[0], run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_open_dialogs_share_one_window_sized_dimming():
+    """Each open dialog kept a window-sized scrim of its own (8 MB at
+    1920x1080): dialogs over the table share one, and it is never drawn on."""
+    app = start(MemoryStorage(), "--deal", "EO1-C8-AAAAAFA")
+    app.open_options()
+    app.open_rules()
+    first, second = app.scenes[-2], app.scenes[-1]
+    assert first.scrim.image is second.scrim.image
+    before = first.scrim.image.copy()
+    first.redraw()
+    second.redraw()
+    assert first.scrim.image.get_at((5, 5)) == before.get_at((5, 5))
+    assert first.scrim._layer < second.scrim._layer  # the second still dims the first

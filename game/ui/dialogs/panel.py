@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -23,6 +24,22 @@ MIN_SCALE = 0.86  # the smallest type scale of a dialog: 14 px labels stay 12 px
 
 def dialog_scale(app) -> float:
     return max(app.scale, MIN_SCALE)
+
+
+# Surfaces every dialog of a size shares, never drawn on (a dialog draws on a copy): the dimming
+# is as large as the window (8 MB at 1920x1080), and each open dialog kept its own before.
+@lru_cache(maxsize=4)
+def shared_scrim(width: int, height: int) -> pygame.Surface:
+    """The dimming over the table, one per window size."""
+    scrim = pygame.Surface((width, height), pygame.SRCALPHA)
+    scrim.fill(theme.SCRIM)
+    return scrim
+
+
+@lru_cache(maxsize=8)
+def panel_mask(width: int, height: int, radius: int, color: tuple[int, int, int]) -> pygame.Surface:
+    """A panel's rounded shape in ``color``, one per size."""
+    return rounded_mask(width, height, radius, color)
 
 
 class PanelScene(Scene):
@@ -80,16 +97,15 @@ class PanelScene(Scene):
         self.pan = min(self.pan, self.ph - self.view_h)
         self.pan_from: tuple[int, int] | None = None
         self.box = Box((app.width - self.pw) // 2, (app.height - self.view_h) // 2, self.pw, self.view_h)
-        scrim = pygame.Surface((app.width, app.height - self.scrim_top), pygame.SRCALPHA)
-        scrim.fill(theme.SCRIM)
+        scrim = shared_scrim(app.width, app.height - self.scrim_top)
         # a dialog opened over another one dims it too
         others = [scene for scene in app.scenes if isinstance(scene, PanelScene) and scene is not self]
         if self in app.scenes:
             others = others[: app.scenes.index(self) - 1]
         above = 10 * len(others)
         self.scrim = ImageSprite(scrim, (0, self.scrim_top), SCRIM_LAYER + above)
-        self._shape = rounded_mask(self.pw, self.ph, round(16 * self.s), theme.PANEL)
-        self._view = rounded_mask(self.pw, self.view_h, round(16 * self.s), (255, 255, 255))
+        self._shape = panel_mask(self.pw, self.ph, round(16 * self.s), theme.PANEL)
+        self._view = panel_mask(self.pw, self.view_h, round(16 * self.s), (255, 255, 255))
         self.panel = ImageSprite(self._view.copy(), self.box[:2], SCRIM_LAYER + above + 1)
         self.sprites[:2] = [self.scrim, self.panel]
 
