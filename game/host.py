@@ -510,3 +510,32 @@ def window_minimum_size(size: tuple[int, int], *, browser: bool | None = None) -
     (a minimum there stretches the first frames on a small phone)."""
     browser = is_browser() if browser is None else browser
     return None if browser else size
+
+
+_LIBC: Any = None  # glibc, once looked for (False: not there)
+
+
+def release_freed_memory() -> bool:
+    """Hand the memory the game has freed back to the system: natively on
+    glibc (Linux), ``malloc_trim``, which otherwise keeps what a finished
+    search's tables or a closed dialog's surfaces took (a UI fuzz run went to
+    1 GB resident with a quarter of that in use). A few milliseconds; a
+    no-op in the browser and on other C libraries. True when it ran."""
+    global _LIBC
+    if is_browser() or not sys.platform.startswith("linux"):
+        return False
+    if _LIBC is None:
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL("libc.so.6")
+            _LIBC = libc if hasattr(libc, "malloc_trim") else False
+        except (OSError, AttributeError, ImportError):
+            _LIBC = False
+    if not _LIBC:
+        return False
+    try:
+        _LIBC.malloc_trim(0)
+    except Exception:  # never a reason to stop the game
+        return False
+    return True

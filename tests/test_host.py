@@ -289,3 +289,14 @@ def test_a_language_we_have_is_picked_from_the_browser(monkeypatch):
     assert persistence.load_all().settings.lang == "vi" and persistence.language() == "vi"
     persistence.save_settings(Settings(chosen_lang="en"))  # the player's choice wins
     assert persistence.language() == "en"
+
+
+def test_freed_memory_goes_back_to_the_system_natively_on_glibc_only(monkeypatch):
+    import sys as _sys
+
+    from game import host as host_module
+
+    expected = _sys.platform.startswith("linux")
+    assert host_module.release_freed_memory() is expected
+    monkeypatch.setattr(host_module, "is_browser", lambda: True)
+    assert host_module.release_freed_memory() is False  # the browser's heap is the page's business

@@ -124,7 +124,11 @@ class App:
         self.play.tasks.cancel(task)
 
     def run_tasks(self) -> None:
-        self.play.tasks.run(idle=not self.table.busy)
+        tasks = self.play.tasks
+        searching = tasks.searching()
+        tasks.run(idle=not self.table.busy)
+        if searching and not tasks.searching():  # a search and the freeing of its tables are over
+            host.release_freed_memory()
 
     # ---- the frame --------------------------------------------------------------------
 
@@ -239,6 +243,7 @@ class App:
         if scene in self.scenes and scene is not self.table:
             self.scenes.remove(scene)
             scene.on_close()
+            host.release_freed_memory()  # its surfaces
             if self.scenes and self.scenes[-1] is not self.table:
                 self.scenes[-1].redraw()
 
