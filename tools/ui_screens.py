@@ -68,7 +68,7 @@ def shoot(app, path: Path) -> None:
 def record_some_games(app) -> None:
     import random
 
-    from game.persistence.records import STATS_KEY
+    from tests.storage_helpers import store_stats
 
     rng = random.Random(7)
     stats = app.play.persistence.stats
@@ -76,8 +76,7 @@ def record_some_games(app) -> None:
         won = rng.random() < 0.6
         stats.record("easy-harp", "N", won=won, seconds=rng.randint(180, 1500),
                      score=rng.randint(300, 1500) if won else rng.randint(40, 600))
-    # stored, as another window would have: the statistics screen reads the record when it opens
-    app.play.persistence.storage.set(STATS_KEY, stats.to_json())
+    store_stats(app)  # as another window would have: the statistics screen reads the record when it opens
     app.play.persistence.record_result(app.session.game, 0, won=False)
 
 

@@ -37,14 +37,16 @@ class Tasks:
         if task in self.running:
             self.running.remove(task)
 
-    def run(self, idle: bool = False) -> None:
+    def run(self, idle: bool = False) -> bool:
         """Give the tasks about ``BUDGET_MS`` in all: each one gets a fair
         share of what the ones before it left (the save keeper's quick look
         leaves nearly all of it to the solver). The collector is held off
-        from before a search task steps until the frame after the last one
-        ended."""
+        from before a search task steps until the end of the frame in which
+        the last one ended; True for that frame (the searches and the
+        freeing of their tables are over)."""
         self.idle = idle
-        self.collector.keep(self.searching())
+        searching = self.searching()
+        self.collector.keep(searching)
         if self.running:
             start = time.perf_counter()
             tasks = list(self.running)
@@ -56,12 +58,9 @@ class Tasks:
                     done.append(task)
             # a task may add or cancel tasks while it steps
             self.running = [task for task in self.running if not any(task is d for d in done)]
-        self.collector.keep(self.searching())
+        still = self.searching()
+        self.collector.keep(still)
+        return searching and not still
 
     def searching(self) -> bool:
         return any(task.searching for task in self.running)
-
-    def close(self) -> None:
-        """The window is done with its tasks: no hold left behind."""
-        self.running = []
-        self.collector.release()

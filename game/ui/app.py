@@ -124,10 +124,7 @@ class App:
         self.play.tasks.cancel(task)
 
     def run_tasks(self) -> None:
-        tasks = self.play.tasks
-        searching = tasks.searching()
-        tasks.run(idle=not self.table.busy)
-        if searching and not tasks.searching():  # a search and the freeing of its tables are over
+        if self.play.tasks.run(idle=not self.table.busy):  # a search and the freeing of its tables are over
             host.release_freed_memory()
 
     # ---- the frame --------------------------------------------------------------------

@@ -102,6 +102,7 @@ def broken_font(tmp_path, monkeypatch):
 
 def test_a_broken_font_is_told_in_one_line_before_anything_reads_it(broken_font, monkeypatch):
     monkeypatch.setattr(launch, "check_shipped", lambda: check_shipped(broken_font / "assets"))
+    monkeypatch.setattr(launch, "_install_checked", False)  # as at a first start
     with pytest.raises(launch.BrokenInstall) as info:
         start(MemoryStorage(), "--lang", "en")
     message = str(info.value)
