@@ -134,8 +134,7 @@ def derive(group: str) -> list[dict]:
 
 def load(group: str) -> list[tuple[Position, bool]]:
     """The stored end games of ``group``, each with its true verdict (True: winnable)."""
-    entries = json.loads(FIXTURE.read_text(encoding="utf-8"))["groups"][group]
-    return [(Position.from_dict(e["position"]), e["winnable"]) for e in entries]
+    return [(Position.from_dict(e["position"]), e["winnable"]) for e in load_all()[group]]
 
 
 def load_all() -> dict[str, list[dict]]:

@@ -215,11 +215,6 @@ def collector_held() -> bool:
     return CollectorHold._turned_off
 
 
-def tables_to_free() -> bool:
-    """Whether tables of ended searches wait for ``sweep``."""
-    return bool(_scrap)
-
-
 def _free(children: list) -> Pauses:
     """Free a list of children done with (most of them were seen already
     and die with it) a piece at a time, pausing in between."""
