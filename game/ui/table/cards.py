@@ -17,6 +17,7 @@ from .sprites import MOVE_MS, MOVING_LAYER, CardSprite
 
 DEAL_STAGGER_MS = 14
 VISIBLE_IN_STACK = 2  # stock, waste, foundations: only the top cards are drawn
+STACKED = (STOCK, WASTE, FOUNDATION)
 
 
 class CardSprites:
@@ -39,71 +40,96 @@ class CardSprites:
         place; the rest are matched by card value, so a move, an undo or a
         new deal all become the same glide (``deal``: staggered, in the
         order cards leave the deck)."""
-        old = self.by_pile
         piles = [(pile, pos.cards(pile)) for pile in pos.piles()]
-        claimed: set[int] = set()
-        new: dict[Pile, list[CardSprite | None]] = {}
+        kept = self.kept_in_place(piles)
+        spares = self.spares(kept)
+        deal_order = self.deal_order(pos) if deal else {}
+        result: dict[Pile, list[CardSprite]] = {}
+        order = 0  # the sprites' order along the piles: a glide's layer above the last one's
         for pile, cards in piles:
-            had = old.get(pile, [])
-            row = []
+            places = card_places(pile, len(cards))
+            hidden = pos.hidden_count(pile)
+            row: list[CardSprite] = []
+            for i, card in enumerate(cards):
+                sprite = kept[pile][i]
+                if sprite is None:
+                    sprite = self.spare_or_new(card, spares, art)
+                if not sprite.groups():
+                    self.group.add(sprite)
+                sprite.rest_layer = self.rest_layer(pile, i)
+                sprite.rest_visible = 1 if pile.kind not in STACKED or i >= len(cards) - VISIBLE_IN_STACK else 0
+                face_up, (x, y) = i >= hidden, places[i]
+                if animate and (sprite.x, sprite.y) != (x, y):
+                    rank = deal_order.get((pile, i), 0)  # 0: not dealt, no wait
+                    layer = MOVING_LAYER + (500 - rank if rank else 0) + order
+                    self.glide(sprite, (x, y), face_up, now + rank * DEAL_STAGGER_MS, layer)
+                else:
+                    self.settle(sprite, (x, y), face_up, now if animate else None)
+                row.append(sprite)
+                order += 1
+            result[pile] = row
+        for unused in spares.values():
+            for sprite in unused:
+                sprite.kill()
+        self.by_pile = result
+
+    def kept_in_place(self, piles: list[tuple[Pile, list[int]]]) -> dict[Pile, list[CardSprite | None]]:
+        """Each pile's sprites that still show the same card at the same
+        place, None where its card needs a sprite."""
+        claimed: set[int] = set()
+        kept: dict[Pile, list[CardSprite | None]] = {}
+        for pile, cards in piles:
+            had = self.by_pile.get(pile, [])
+            row: list[CardSprite | None] = []
             for i, card in enumerate(cards):
                 sprite = had[i] if i < len(had) and had[i].card == card and id(had[i]) not in claimed else None
                 if sprite is not None:
                     claimed.add(id(sprite))
                 row.append(sprite)
-            new[pile] = row
+            kept[pile] = row
+        return kept
+
+    def spares(self, kept: dict[Pile, list[CardSprite | None]]) -> dict[int, list[CardSprite]]:
+        """The sprites no card kept in place, by the card they show: a card
+        that moved takes its own sprite, which glides from where it was."""
+        claimed = {id(sprite) for row in kept.values() for sprite in row if sprite is not None}
         pool: dict[int, list[CardSprite]] = {}
-        for sprites in old.values():
+        for sprites in self.by_pile.values():
             for sprite in sprites:
                 if id(sprite) not in claimed:
                     pool.setdefault(sprite.card, []).append(sprite)
-        group = self.group
-        order = 0
-        deal_order = self.deal_order(pos) if deal else {}
-        result: dict[Pile, list[CardSprite]] = {}
-        for pile, cards in piles:
-            row = new[pile]
-            places = card_places(pile, len(cards))
-            stacked = pile.kind in (STOCK, WASTE, FOUNDATION)
-            for i, card in enumerate(cards):
-                sprite = row[i]
-                if sprite is None:
-                    spare = pool.get(card)
-                    sprite = spare.pop() if spare else CardSprite(art, card, True)
-                    row[i] = sprite
-                if sprite.groups() == []:
-                    group.add(sprite)
-                face_up = i >= pos.hidden_count(pile)
-                rest = self.rest_layer(pile, i)
-                sprite.rest_layer = rest
-                visible = 1 if not stacked or i >= len(cards) - VISIBLE_IN_STACK else 0
-                sprite.rest_visible = visible
-                tx, ty = places[i]
-                if (sprite.x, sprite.y) != (tx, ty) and animate:
-                    delay = deal_order.get((pile, i), 0) * DEAL_STAGGER_MS
-                    sprite.anim = (sprite.x, sprite.y, tx, ty, now + delay, MOVE_MS)
-                    if sprite.face_up != face_up:
-                        sprite.set_face(face_up, None)
-                    self.moving.add(sprite)
-                    self.set_layer(sprite, MOVING_LAYER + (delay and 500 - deal_order.get((pile, i), 0)) + order)
-                    visible = 1
-                else:
-                    sprite.anim = None
-                    sprite.place(tx, ty)
-                    if sprite.face_up != face_up:
-                        sprite.set_face(face_up, now if animate else None)
-                        if animate:
-                            self.moving.add(sprite)
-                    if sprite not in self.moving:
-                        self.set_layer(sprite, rest)
-                if sprite.visible != visible:
-                    sprite.visible = visible
-                order += 1
-            result[pile] = row  # type: ignore[assignment]
-        for spare in pool.values():
-            for sprite in spare:
-                sprite.kill()
-        self.by_pile = result
+        return pool
+
+    @staticmethod
+    def spare_or_new(card: int, spares: dict[int, list[CardSprite]], art: CardArt) -> CardSprite:
+        """A spare sprite of ``card`` (taken from ``spares``), else a new one."""
+        spare = spares.get(card)
+        return spare.pop() if spare else CardSprite(art, card, True)
+
+    def glide(self, sprite: CardSprite, to: tuple[float, float], face_up: bool, start: int, layer: int) -> None:
+        """Glide ``sprite`` to ``to`` from ``start`` (ms), turning as it
+        goes, above the cards at rest (``layer``), shown on its way."""
+        sprite.anim = (sprite.x, sprite.y, to[0], to[1], start, MOVE_MS)
+        if sprite.face_up != face_up:
+            sprite.set_face(face_up, None)
+        self.moving.add(sprite)
+        self.set_layer(sprite, layer)
+        if sprite.visible != 1:
+            sprite.visible = 1
+
+    def settle(self, sprite: CardSprite, at: tuple[float, float], face_up: bool, turn_from: int | None) -> None:
+        """Put ``sprite`` at ``at`` at once; a card that turns over does so
+        from ``turn_from`` (ms; None: at once)."""
+        sprite.anim = None
+        sprite.place(*at)
+        if sprite.face_up != face_up:
+            sprite.set_face(face_up, turn_from)
+            if turn_from is not None:
+                self.moving.add(sprite)
+        if sprite not in self.moving:
+            self.set_layer(sprite, sprite.rest_layer)
+        if sprite.visible != sprite.rest_visible:
+            sprite.visible = sprite.rest_visible
 
     def deal_order(self, pos: Position) -> dict[tuple[Pile, int], int]:
         """The order cards leave the deck in the deal animation: the columns
