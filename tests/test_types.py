@@ -1,7 +1,10 @@
 """The type checker holds the core: mypy (pinned in requirements-dev.txt, with
 its settings in mypy.ini) finds no error in the engine, persistence, the
 session, the host, the daily deal, the text-file reader, the command line,
-the application layer (game/play), the solver and the window (game/ui).
+the application layer (game/play), the solver and the window (game/ui);
+and the fakes the dialogs are built on in their tests
+(tests/ui/test_dialog_hosts.py), so those fakes meet the dialogs'
+protocols (game/ui/dialogs/hosts.py) as the app does.
 
 mypy runs once, from scratch, with its cache sent to the null device: it
 writes nothing in the repository or anywhere else (about 4 s on 2 cores,
@@ -27,6 +30,7 @@ CHECKED = [
     "game/play",
     "game/solver",
     "game/ui",
+    "tests/ui/test_dialog_hosts.py",
 ]
 
 

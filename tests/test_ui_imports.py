@@ -1,7 +1,8 @@
-"""game/ui's own shape: the app imports the scenes; the scenes know it only
-as the ``Host`` protocol (game/ui/scene.py), so only what builds or drives the
-app names it. The modules are read, not imported, by the reader of
-``tests/test_import_cycles.py`` (every import counts: in functions and under
+"""game/ui's own shape: the app imports the scenes; each scene knows it only
+as the protocol of what that scene may use (game/ui/dialogs/hosts.py,
+game/ui/table/hosts.py, on game/ui/scene.py's ``Stage``), so only what
+builds or drives the app names it. The modules are read, not imported, by
+the reader of ``tests/test_import_cycles.py`` (every import counts: in functions and under
 ``if TYPE_CHECKING:`` too), which also holds all of game/ to no cycle."""
 
 from __future__ import annotations
@@ -27,10 +28,11 @@ def test_the_reader_sees_relative_imports_and_type_checking_blocks():
 
 
 def test_no_cycle_runs_through_the_app_even_for_type_checking():
-    """The scenes type their app as ``Host``: only what builds or drives the
-    app (launch, the frame guard) names ``App``; the scenes know the table
-    and the announcer as protocols of game/ui/scene.py (TableView, Voice),
-    the keyboard its table as KeyboardTable."""
+    """Each scene types its app as its own protocol: only what builds or
+    drives the app (launch, the frame guard) names ``App``; the dialogs know
+    the table under them as protocols of game/ui/dialogs/hosts.py
+    (CoveredTable, WonTable), the table the announcer as
+    game/ui/table/hosts.py's Voice, the keyboard its table as KeyboardTable."""
     edges = ui_graph()
     assert cycles(edges) == []
     assert sorted(m for m, deps in edges.items() if "game.ui.app" in deps) == ["game.ui.guard", "game.ui.launch"]

@@ -247,28 +247,30 @@ class App:
     def find(self, kind: type) -> Scene | None:
         return next((s for s in self.scenes if isinstance(s, kind)), None)
 
-    def open_once(self, kind: type[Scene]) -> None:
-        """Open a ``kind`` scene unless one is already open."""
-        if not self.find(kind):
-            self.push(kind(self))
+    # Each dialog is made here with the app as its host: the type checker holds the app to
+    # each one's protocol (dialogs/hosts.py), and only one of a kind is open at a time.
 
     def open_new_game(self) -> None:
-        self.open_once(NewGameDialog)
+        if not self.find(NewGameDialog):
+            self.push(NewGameDialog(self))
 
     def open_options(self) -> None:
-        self.open_once(OptionsDialog)
+        if not self.find(OptionsDialog):
+            self.push(OptionsDialog(self))
 
     def open_rules(self) -> None:
-        self.open_once(RulesScene)
+        if not self.find(RulesScene):
+            self.push(RulesScene(self))
 
     def open_win(self) -> None:
-        self.open_once(WinScene)
+        if not self.find(WinScene):
+            self.push(WinScene(self))
 
     def open_stats(self) -> None:
         from .dialogs.stats import StatsScene
 
-        if self.persistence is not None:
-            self.open_once(StatsScene)
+        if self.persistence is not None and not self.find(StatsScene):
+            self.push(StatsScene(self))
 
     def show_notices(self, notices: list[str]) -> None:
         """Tell the player once (message ids, e.g. a damaged save)."""

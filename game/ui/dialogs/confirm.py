@@ -14,13 +14,13 @@ from .panel import PanelScene
 from .widgets import Button
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from .hosts import DialogHost
 
 
-class ConfirmDialog(PanelScene):
+class ConfirmDialog(PanelScene["DialogHost"]):
     title_key = "ui.confirm.title"
 
-    def __init__(self, app: "Host", on_yes: Callable[[], None], *, title: str = "ui.confirm.title",
+    def __init__(self, app: DialogHost, on_yes: Callable[[], None], *, title: str = "ui.confirm.title",
                  body: str = "ui.confirm.body", yes: str = "ui.confirm.yes", no: str = "ui.confirm.no",
                  params: dict | None = None, destructive: bool = False) -> None:
         self.on_yes = on_yes

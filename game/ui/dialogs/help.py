@@ -28,7 +28,7 @@ from .panel import PanelScene
 from .widgets import Button
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from .hosts import HelpHost
 
 
 class ExamplePlayer:
@@ -132,13 +132,13 @@ def render_position(pos: Position, width: int, height: int, lang: str,
 MIN_EXAMPLE_H = 150  # logical px for an example's preview and caption; a shorter window scrolls the panel
 
 
-class RulesScene(PanelScene):
+class RulesScene(PanelScene["HelpHost"]):
     """The help pages, one tab each."""
 
     title_key = "help.title"
     fit_window = True  # the pages scroll inside the panel
 
-    def __init__(self, app: "Host") -> None:
+    def __init__(self, app: HelpHost) -> None:
         current = app.session.game.position.game if app.session.game else registry.default_game().id
         self.pages = pages()
         self.page = self.pages.index(rules_page(current))

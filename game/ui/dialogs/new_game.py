@@ -19,16 +19,16 @@ from .panel import PanelScene, dialog_scale
 from .widgets import Button, TextField, Toggle
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from .hosts import NewGameHost
 
 
 CODE_HINT: tuple[str, dict] = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAAAF"})  # the empty field's line
 
 
-class NewGameDialog(PanelScene):
+class NewGameDialog(PanelScene["NewGameHost"]):
     title_key = "ui.new_game.title"
 
-    def __init__(self, app: "Host") -> None:
+    def __init__(self, app: NewGameHost) -> None:
         pos = app.session.game.position if app.session.game else None
         self.choice_game = pos.game if pos else app.settings.game
         self.choice_variant = pos.variant if pos else app.settings.variant

@@ -14,17 +14,17 @@ from .panel import PanelScene, dialog_scale
 from .widgets import Button
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from .hosts import NoticeHost
 
 
-class NoticeDialog(PanelScene):
+class NoticeDialog(PanelScene["NoticeHost"]):
     """Something the player should know once: a damaged save set aside, a
     failed write. Shows each notice's catalogue text."""
 
     title_key = "ui.notice.title"
     WIDTH = 620
 
-    def __init__(self, app: "Host", notices: list[str]) -> None:
+    def __init__(self, app: NoticeHost, notices: list[str]) -> None:
         self.notices = list(dict.fromkeys(notices))  # each once, in order
         self.records = app.play.persistence  # for the numbers a notice's words take
         self.width = min(self.WIDTH, (app.width - 16) / dialog_scale(app))  # the width the panel will get

@@ -15,10 +15,10 @@ from .panel import PanelScene, dialog_scale
 from .widgets import Button, Toggle
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from .hosts import OptionsHost
 
 
-class OptionsDialog(PanelScene):
+class OptionsDialog(PanelScene["OptionsHost"]):
     title_key = "ui.options.title"
 
     # (setting, label, explanation): one toggle each, top to bottom
@@ -33,7 +33,7 @@ class OptionsDialog(PanelScene):
         ("show_winnable", "ui.options.show_winnable", "ui.options.show_winnable_help"),
     )
 
-    def __init__(self, app: "Host") -> None:
+    def __init__(self, app: OptionsHost) -> None:
         # a narrow window: room for each toggle's two lines, the panel scrolls
         super().__init__(app, 720, 700 if app.width / dialog_scale(app) >= 600 else 1140)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
@@ -16,13 +16,17 @@ from ..scene import ImageSprite, Scene
 from .widgets import TextField, Widget
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from ..scene import Canvas
+    from .hosts import DialogHost
 
 SCRIM_LAYER = 3000
 MIN_SCALE = 0.86  # the smallest type scale of a dialog: 14 px labels stay 12 px
 
 
-def dialog_scale(app) -> float:
+D = TypeVar("D", bound="DialogHost")  # what the dialog may use of the app (dialogs/hosts.py)
+
+
+def dialog_scale(app: Canvas) -> float:
     return max(app.scale, MIN_SCALE)
 
 
@@ -42,7 +46,7 @@ def panel_mask(width: int, height: int, radius: int, color: tuple[int, int, int]
     return rounded_mask(width, height, radius, color)
 
 
-class PanelScene(Scene):
+class PanelScene(Scene[D]):
     """A modal dialog of ``width`` x ``height`` (logical px) in the centre.
 
     Subclasses build ``self.widgets`` in ``build`` (panel coordinates) and
@@ -58,7 +62,7 @@ class PanelScene(Scene):
     title_key = ""
     scrim_top = 0  # the win panel leaves the top bar uncovered
 
-    def __init__(self, app: "Host", width: float, height: float) -> None:
+    def __init__(self, app: D, width: float, height: float) -> None:
         super().__init__(app)
         self.base = (width, height)
         self.widgets: list[Widget] = []

@@ -22,7 +22,7 @@ from ..voice.words import clock
 from .widgets import Button
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from .hosts import StatsHost
 
 LOST = (200, 92, 78)
 
@@ -53,10 +53,10 @@ class VariantButton(Button):
         return variant_name(self.game, self.variant, lang)
 
 
-class StatsScene(PanelScene):
+class StatsScene(PanelScene["StatsHost"]):
     title_key = "ui.stats.title"
 
-    def __init__(self, app: "Host") -> None:
+    def __init__(self, app: StatsHost) -> None:
         pos = app.session.game.position if app.session.game else None
         self.choice = (pos.game, pos.variant) if pos else (app.settings.game, app.settings.variant)
         self.measure = "time"  # what the bars' height shows: "time" or "score"

@@ -17,7 +17,7 @@ from ..voice.words import clock
 from .widgets import Button
 
 if TYPE_CHECKING:
-    from ..scene import Host
+    from .hosts import WinHost
 
 
 class Confetti(pygame.sprite.DirtySprite):
@@ -56,14 +56,14 @@ WIN_PANEL_KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_
                   pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE)
 
 
-class WinScene(PanelScene):
+class WinScene(PanelScene["WinHost"]):
     """The win: confetti for a moment, the score, moves and time, and New deal
     / Same deal at hand. The top bar stays uncovered and usable (Undo works
     after a win); Esc puts the panel away to look at the table."""
 
     title_key = "ui.win.title"
 
-    def __init__(self, app: "Host") -> None:
+    def __init__(self, app: WinHost) -> None:
         self.scrim_top = app.table.laid_out.bar.h
         super().__init__(app, 560, 300)
         rng = random.Random(app.table.game.position.moves)

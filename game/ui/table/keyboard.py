@@ -29,7 +29,7 @@ from .sprites import DRAG_LAYER
 if TYPE_CHECKING:
     from ..drawing.cardart import CardArt
     from ..drawing.layout import Layout
-    from ..scene import Host
+    from .hosts import KeyboardHost
     from .sprites import CardSprite, FocusSprite
 
 DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
@@ -42,10 +42,12 @@ class KeyboardTable(PlayedTable, Protocol):
     """What the keyboard plays on (``hands.PlayedTable``), and where its
     focus ring goes."""
 
-    app: Host
     layout: Layout | None  # None until the first game is laid out
     art: CardArt
     focus_ring: FocusSprite | None
+
+    @property
+    def app(self) -> KeyboardHost: ...  # the language, the game in progress, the announcer, hints
 
     def card_places(self, pile: Pile, count: int) -> list[tuple[float, float]]: ...
     def cards_box(self, pile: Pile, row: int | None = None) -> Box: ...
@@ -72,7 +74,7 @@ class Keyboard:
     # ---- where things are --------------------------------------------------------
 
     @property
-    def app(self) -> Host:
+    def app(self) -> KeyboardHost:
         return self.table.app
 
     def reset(self) -> None:

@@ -39,14 +39,14 @@ from .sprites import (
 
 if TYPE_CHECKING:
     from ...session import Start
-    from ..scene import Host
+    from .hosts import TableHost
 
 HEADROOM = {False: 4, True: 1}  # cards a column may gain past the position's longest before the cards shrink
 # (Large cards: one, so that they are clearly larger where the height is what limits them)
 
 
-class TableScene(Scene):
-    def __init__(self, app: "Host") -> None:
+class TableScene(Scene["TableHost"]):
+    def __init__(self, app: TableHost) -> None:
         super().__init__(app)
         self.session = app.session
         self.layout: Layout | None = None

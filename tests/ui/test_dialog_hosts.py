@@ -1,0 +1,356 @@
+"""Each dialog is made with a protocol of what it may use of the app
+(game/ui/dialogs/hosts.py), and here it is built, drawn and clicked on a
+fake that has those members and no others: a dialog that reached for
+anything else would fail here with an AttributeError. The type checker
+reads this file too (tests/test_types.py), so each fake meets its
+protocol as the app does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine import Game, registry
+from game.i18n import LANGUAGES
+from game.persistence import Persistence
+from game.persistence.records import STATS_KEY
+from game.persistence.settings import Settings
+from game.persistence.storage import MemoryStorage
+from game.ui.dialogs import hosts
+from game.ui.dialogs.confirm import ConfirmDialog
+from game.ui.dialogs.help import RulesScene
+from game.ui.dialogs.new_game import NewGameDialog
+from game.ui.dialogs.notice import NoticeDialog
+from game.ui.dialogs.options import OptionsDialog
+from game.ui.dialogs.panel import PanelScene
+from game.ui.dialogs.stats import StatsScene
+from game.ui.dialogs.widgets import Button, Toggle, Widget
+from game.ui.dialogs.win import WinScene
+from game.ui.drawing.layout import BUTTONS, Layout, make_layout
+from game.ui.scene import Scene
+
+DEAL = "EO1-C4-AAAAAFA"
+
+
+def members(protocol: type) -> set[str]:
+    """The members a protocol lists, its bases' included."""
+    names: set[str] = set()
+    for klass in protocol.__mro__:
+        if getattr(klass, "_is_protocol", False) and klass.__module__ != "typing":
+            names |= {name for name in [*vars(klass), *vars(klass).get("__annotations__", {})]
+                      if not name.startswith("_")}
+    return names
+
+
+def public(fake: object, *own: str) -> set[str]:
+    """What a fake offers, but the record it keeps for the test (``own``)."""
+    return {name for name in dir(fake) if not name.startswith("_")} - set(own)
+
+
+# ---- the fakes: exactly what the protocols list -------------------------------------------
+
+
+class Covered:
+    """The table under a dialog (``CoveredTable``)."""
+
+    def __init__(self) -> None:
+        self.changes = 0  # the test's own: how often a dialog opened or closed over it
+
+    def dialogs_changed(self) -> None:
+        self.changes += 1
+
+
+class Won(Covered):
+    """The table under the win panel (``WonTable``)."""
+
+    def __init__(self, game: Game, size: tuple[int, int]) -> None:
+        super().__init__()
+        self._game = game
+        pos = game.position
+        self._layout = make_layout(pos.game, pos.variant, size[0], size[1], BUTTONS)
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def laid_out(self) -> Layout:
+        return self._layout
+
+
+class InPlay:
+    """The game in progress (``GameInPlay``, ``TimedGame``)."""
+
+    def __init__(self, game: Game | None, elapsed_ms: int = 0) -> None:
+        self.game = game
+        self.elapsed_ms = elapsed_ms
+
+
+class Records:
+    """The records (``Kept``)."""
+
+    def __init__(self, persistence: Persistence | None) -> None:
+        self.persistence = persistence
+
+
+class DealsMade:
+    """Where new deals come from (``Deals``): a fixed code, each ask written down."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, str, str]] = []  # the test's own
+
+    def random_code(self, game: str, variant: str) -> str:
+        self.asked.append(("random", game, variant))
+        return DEAL
+
+    def today_code(self, game: str, variant: str) -> str:
+        self.asked.append(("today", game, variant))
+        return DEAL
+
+
+class Stage:
+    """A ``DialogHost``: the canvas, the scene stack (a bare scene at the
+    bottom stands for the table) and the table it covers."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 720), settings: Settings | None = None) -> None:
+        self.width, self.height = size
+        self.scale = min(size) / 720
+        self.settings = settings or Settings()
+        self.group: pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite] = pygame.sprite.LayeredDirty()
+        self.scenes: list[Scene] = [Scene(self)]
+        self._table = Covered()
+        self.asked: list[tuple[Any, ...]] = []  # the test's own: the commands asked for, in order
+
+    @property
+    def table(self) -> Covered:
+        return self._table
+
+    def now(self) -> int:
+        return 1000
+
+    def top(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> Scene:
+        self.scenes.append(scene)
+        scene.on_open()
+        return scene
+
+    def pop(self, scene: Scene) -> None:
+        if scene in self.scenes[1:]:
+            self.scenes.remove(scene)
+            scene.on_close()
+
+
+class NoticeStage(Stage):
+    def __init__(self, persistence: Persistence | None = None) -> None:
+        super().__init__()
+        self.play = Records(persistence)
+
+
+class HelpStage(Stage):
+    def __init__(self, game: Game | None) -> None:
+        super().__init__()
+        self.session = InPlay(game)
+
+
+class StatsStage(Stage):
+    def __init__(self, game: Game | None, persistence: Persistence) -> None:
+        super().__init__()
+        self.session = InPlay(game)
+        self.play = Records(persistence)
+
+
+class OptionsStage(Stage):
+    def __init__(self, persistence: Persistence | None, size: tuple[int, int] = (1280, 720)) -> None:
+        super().__init__(size)
+        self.play = Records(persistence)
+
+    def change_setting(self, name: str, value: Any) -> None:
+        self.asked.append(("change_setting", name, value))
+
+    def set_language(self, lang: str) -> None:
+        self.asked.append(("set_language", lang))
+
+    def open_stats(self) -> None:
+        self.asked.append(("open_stats",))
+
+
+class NewGameStage(Stage):
+    def __init__(self, game: Game | None) -> None:
+        super().__init__()
+        self.session = InPlay(game)
+        self.play = DealsMade()
+
+    def change_setting(self, name: str, value: Any) -> None:
+        self.asked.append(("change_setting", name, value))
+
+    def request_new_game(self, code: str | None) -> None:
+        self.asked.append(("request_new_game", code))
+
+
+class WinStage(Stage):
+    def __init__(self, game: Game, elapsed_ms: int, size: tuple[int, int] = (1280, 720)) -> None:
+        super().__init__(size)
+        self._won = Won(game, size)
+        self.session = InPlay(game, elapsed_ms)
+        self.play = DealsMade()
+
+    @property
+    def table(self) -> Won:
+        return self._won
+
+    def start_code(self, code: str) -> None:
+        self.asked.append(("start_code", code))
+
+    def restart(self) -> None:
+        self.asked.append(("restart",))
+
+
+def click(dialog: PanelScene[Any], widget: Widget) -> None:
+    """A click in the middle of ``widget``, as the app hands it on."""
+    pos = (dialog.box.x + widget.box.center[0], dialog.box.y + widget.box.center[1] - dialog.pan)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        dialog.handle_event(pygame.event.Event(kind, pos=pos, button=1))
+
+
+def button(dialog: PanelScene[Any], label: str) -> Button:
+    return next(w for w in dialog.widgets if isinstance(w, Button) and w.label == label)
+
+
+def in_every_language(dialog: PanelScene[Any], stage: Stage) -> None:
+    """The dialog draws itself in each language."""
+    for lang in LANGUAGES:
+        stage.settings.lang = lang
+        dialog.refresh_text()
+    assert dialog.panel.image.get_size() == (dialog.pw, dialog.view_h)
+
+
+# ---- the fakes hold no more than the protocols -------------------------------------------------
+
+
+def test_each_fake_offers_what_its_protocol_lists_and_nothing_more() -> None:
+    """So a dialog built on one below touches nothing its protocol does not list."""
+    game = Game.from_deal(DEAL)
+    pairs: list[tuple[object, type, tuple[str, ...]]] = [
+        (Stage(), hosts.DialogHost, ("asked",)),
+        (NoticeStage(), hosts.NoticeHost, ("asked",)),
+        (HelpStage(game), hosts.HelpHost, ("asked",)),
+        (StatsStage(game, Persistence(MemoryStorage())), hosts.StatsHost, ("asked",)),
+        (OptionsStage(None), hosts.OptionsHost, ("asked",)),
+        (NewGameStage(game), hosts.NewGameHost, ("asked",)),
+        (WinStage(game, 0), hosts.WinHost, ("asked",)),
+        (Covered(), hosts.CoveredTable, ("changes",)),
+        (Won(game, (1280, 720)), hosts.WonTable, ("changes",)),
+        (InPlay(game, 0), hosts.TimedGame, ()),
+        (Records(None), hosts.Kept, ()),
+        (DealsMade(), hosts.Deals, ("asked",)),
+    ]
+    for fake, protocol, own in pairs:
+        assert public(fake, *own) == members(protocol), protocol.__name__
+    assert members(hosts.DialogHost) == {"width", "height", "scale", "settings", "group", "now",
+                                         "scenes", "top", "push", "pop", "table"}
+    assert members(hosts.GameInPlay) == {"game"}
+
+
+# ---- the dialogs on them ------------------------------------------------------------------------
+
+
+def test_a_question_needs_only_the_stage_and_tells_the_table_it_covers_it() -> None:
+    stage = Stage()
+    said_yes: list[bool] = []
+    dialog = ConfirmDialog(stage, lambda: said_yes.append(True), destructive=True)
+    stage.push(dialog)
+    assert stage.top() is dialog
+    assert stage.table.changes == 1  # opened over the table: its clock stops
+    in_every_language(dialog, stage)
+    click(dialog, button(dialog, "ui.confirm.yes"))
+    assert said_yes == [True] and stage.scenes[1:] == [] and stage.table.changes == 2
+
+
+def test_a_notice_without_records_shows_its_catalogue_words() -> None:
+    stage = NoticeStage(None)
+    dialog = NoticeDialog(stage, ["notice.storage_off", "notice.storage_off"])
+    stage.push(dialog)
+    assert dialog.notices == ["notice.storage_off"]  # each once
+    in_every_language(dialog, stage)
+    click(dialog, button(dialog, "ui.ok"))
+    assert stage.scenes[1:] == []
+
+
+def test_new_game_asks_for_the_deal_its_buttons_name() -> None:
+    stage = NewGameStage(Game.from_deal(DEAL))
+    dialog = NewGameDialog(stage)
+    stage.push(dialog)
+    assert (dialog.choice_game, dialog.choice_variant) == ("eight-off", "C4")  # the game in progress
+    in_every_language(dialog, stage)
+    click(dialog, button(dialog, "ui.same_deal"))
+    click(dialog, button(dialog, "ui.new_deal"))
+    click(dialog, button(dialog, "ui.today"))
+    toggle = next(w for w in dialog.widgets if isinstance(w, Toggle))
+    click(dialog, toggle)
+    assert stage.asked == [("request_new_game", None), ("request_new_game", DEAL), ("request_new_game", DEAL),
+                           ("change_setting", "winnable_only", not stage.settings.winnable_only)]
+    assert stage.play.asked == [("random", "eight-off", "C4"), ("today", "eight-off", "C4")]
+
+
+def test_options_change_settings_and_offer_the_statistics_only_with_records() -> None:
+    none_kept = OptionsStage(None)
+    dialog = OptionsDialog(none_kept)
+    assert not any(isinstance(w, Button) and w.label == "ui.stats" for w in dialog.widgets)
+    stage = OptionsStage(Persistence(MemoryStorage()), size=(390, 844))  # a phone: the panel scrolls
+    dialog = OptionsDialog(stage)
+    stage.push(dialog)
+    in_every_language(dialog, stage)
+    stage.settings.lang = "en"
+    toggles = [w for w in dialog.widgets if isinstance(w, Toggle)]
+    click(dialog, toggles[0])
+    dialog.choose_language("vi")
+    dialog.set_key_focus(button(dialog, "ui.stats"))  # scrolled into view
+    click(dialog, button(dialog, "ui.stats"))
+    name = OptionsDialog.TOGGLES[0][0]
+    assert stage.asked == [("change_setting", name, not getattr(stage.settings, name)), ("set_language", "vi"),
+                           ("open_stats",)]
+
+
+def test_the_win_panel_starts_a_new_deal_of_the_game_won_or_the_same_again() -> None:
+    game = Game.from_deal(DEAL)
+    stage = WinStage(game, elapsed_ms=83_000)
+    dialog = WinScene(stage)
+    stage.push(dialog)
+    assert dialog.scrim_top == stage.table.laid_out.bar.h  # the bar stays uncovered
+    in_every_language(dialog, stage)
+    stage.settings.lang = "en"
+    dialog.redraw()
+    assert [text for text, _ in dialog.placed if ":" in text] == ["1:23"]  # the play time
+    click(dialog, button(dialog, "ui.same_deal"))
+    click(dialog, button(dialog, "ui.new_deal"))
+    assert stage.asked == [("restart",), ("start_code", DEAL)]
+    assert stage.play.asked == [("random", "eight-off", "C4")]
+
+
+def test_help_opens_on_the_rules_of_the_game_in_progress() -> None:
+    for game in (None, Game.from_deal(DEAL)):
+        stage = HelpStage(game)
+        dialog = RulesScene(stage)
+        stage.push(dialog)
+        in_every_language(dialog, stage)
+        expected = game.position.game if game else registry.default_game().id
+        assert dialog.pages[dialog.page].id == f"rules-{expected}"
+
+
+def test_statistics_reset_asks_first_on_the_same_stage() -> None:
+    records = Persistence(MemoryStorage())
+    records.stats.record("eight-off", "C4", won=True, seconds=300, score=520)
+    records.storage.set(STATS_KEY, records.stats.to_json())  # as a window stores them: the screen reads the record
+    stage = StatsStage(Game.from_deal(DEAL), records)
+    dialog = StatsScene(stage)
+    stage.push(dialog)
+    assert dialog.choice == ("eight-off", "C4") and dialog.stats.played == 1
+    in_every_language(dialog, stage)
+    click(dialog, dialog.reset_button)
+    question = stage.top()
+    assert isinstance(question, ConfirmDialog)
+    click(question, button(question, "ui.stats.reset_yes"))
+    assert stage.top() is dialog and dialog.stats.played == 0
