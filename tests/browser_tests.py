@@ -1,5 +1,7 @@
 """The one list of the tests that run under WebAssembly as well as natively:
-the game's pure-Python parts that the browser build runs without a window.
+the game's pure-Python parts that the browser build runs without a window
+(the engine, the solver, the records, the session and the application
+layer in game/play).
 ``tests/test_pyodide.py`` checks that each ran, and
 ``tools/pyodide/run_engine_tests.mjs`` (Pyodide's CPython 3.12 in Node) runs
 them, both from here."""
@@ -12,7 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # test files (globs from the repository's root), and the engine's doctests
 PATTERNS = ["tests/test_engine*.py", "tests/test_solver*.py", "tests/test_storage.py",
-            "tests/test_savegame.py", "tests/test_stats.py", "tests/test_daily.py"]
+            "tests/test_savegame.py", "tests/test_stats.py", "tests/test_daily.py",
+            "tests/test_session.py", "tests/test_play_purity.py"]
 DOCTESTS = ["game/engine"]
 
 # The desktop's file storage meets the desktop's file system errors; the

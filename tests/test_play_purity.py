@@ -1,6 +1,8 @@
 """The application layer (game/play) is pure Python: it imports, builds a
 whole ``Application`` and plays, saves and hints with pygame made
-unimportable, as the engine does (tests/test_engine_purity.py)."""
+unimportable, as the engine does (tests/test_engine_purity.py), and does
+the same under WebAssembly (Pyodide's CPython, which has no pygame: the
+list of tests/browser_tests.py)."""
 
 from __future__ import annotations
 
@@ -23,14 +25,17 @@ def test_nothing_in_game_play_names_pygame_or_the_window():
         assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
 
 
-CODE = """
+NO_PYGAME = """
 import sys
 class NoPygame:
     def find_spec(self, name, path=None, target=None):
         if name == "pygame" or name.startswith("pygame."):
             raise ImportError("pygame is not for game.play")
 sys.meta_path.insert(0, NoPygame())
+"""
 
+PLAY = """
+import sys
 from game.engine import Game
 from game.persistence import Persistence
 from game.persistence.storage import MemoryStorage
@@ -71,7 +76,15 @@ print("ok")
 """
 
 
-@pytest.mark.skipif(sys.platform == "emscripten", reason="WebAssembly has no subprocesses; runs natively")
+@pytest.mark.skipif(sys.platform == "emscripten", reason="WebAssembly has no subprocesses: the test below")
 def test_the_application_runs_without_pygame():
-    result = subprocess.run([sys.executable, "-c", CODE], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    result = subprocess.run([sys.executable, "-c", NO_PYGAME + PLAY], cwd=ROOT, capture_output=True, text=True,
+                            timeout=120)
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr
+
+
+@pytest.mark.skipif(sys.platform != "emscripten", reason="natively pygame is there: the test above hides it")
+def test_the_application_runs_under_webassembly(capsys):
+    assert "pygame" not in sys.modules
+    exec(compile(PLAY, "play", "exec"), {})
+    assert capsys.readouterr().out.strip() == "ok"

@@ -5,7 +5,8 @@
 //
 // Without arguments it runs what the browser build runs without a window:
 // the tests listed in tests/browser_tests.py (the engine's, with its
-// doctests, the solver, storage, saved-game, statistics and daily tests). --run runs one Python script
+// doctests, the solver, storage, saved-game, statistics, daily, session and
+// application-layer tests). --run runs one Python script
 // instead (a benchmark measured under WebAssembly).
 // Offline: Pyodide comes from node_modules and the test tools from wheels/,
 // both fetched beforehand by setup.sh. Node's default stack (about 1 MB) is
