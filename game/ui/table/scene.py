@@ -33,7 +33,7 @@ from .pointer import Pointer
 from ..drawing.layout import Box, Layout, longest_column, make_layout
 from ..scene import Scene
 from .sprites import (
-    DRAG_LAYER, MOVE_MS, MOVING_LAYER, BannerSprite, BarSprite, ButtonSprite, CardSprite, ColumnCounts, DropMarkSprite,
+    BannerSprite, BarSprite, ButtonSprite, CardSprite, ColumnCounts, DropMarkSprite,
     FocusSprite, RefusedMarkSprite, StatusSprite,
 )
 
