@@ -245,9 +245,10 @@ def test_time_limit_gives_unknown() -> None:
 
 def _settled(position: Position) -> Position:
     """The position after the solver's own safe moves home, played in the engine."""
-    actions, _ = problem_for(position).start()
+    problem = problem_for(position)
+    actions, _ = problem.start()
     game = Game(position.copy())
-    for a in actions:
+    for a in problem.spell(actions):
         assert game.play(a).ok, a
     return game.position
 
@@ -272,7 +273,7 @@ def test_moves_match_the_engine(code: str) -> None:
         for each in [problem] + (chained if step % 3 == 0 else []):
             for _, actions, child in each.children(state):
                 game = Game(position.copy())
-                for a in actions:
+                for a in each.spell(actions):
                     assert game.play(a).ok, (a, actions)
                 assert problem.key(problem_for(game.position).start()[1]) == problem.key(child)
                 child_keys.add(problem.key(child))
@@ -378,7 +379,7 @@ def _restart_stream(position: Position) -> tuple[str, list[str], int]:
     finally:
         while search.sweep(1.0):
             pass
-    return verdict, actions, len(started)
+    return verdict, problem.spell(actions), len(started)
 
 
 @pytest.fixture
@@ -450,7 +451,8 @@ def _beam(position: Position, width: int) -> tuple[str, list[str]]:
     problem = problem_for(position)
     problem.beam_width = width
     try:
-        return search.finish(search.beam(problem, search._Stats(), None))
+        verdict, actions = search.finish(search.beam(problem, search._Stats(), None))
+        return verdict, problem.spell(actions)
     finally:
         while search.sweep(1.0):
             pass

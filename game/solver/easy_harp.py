@@ -2,7 +2,7 @@
 
 The solver sees the face-down cards and the order of the stock.
 
-State: ``(columns, hidden, talon, drawn, foundations)``:
+State: ``(columns, hidden, talon, drawn, foundations, key)``:
 
 * ``columns``: ``bytes`` per column, bottom to top; ``hidden[i]`` face-down
   cards at the bottom of column i.
@@ -13,6 +13,12 @@ State: ``(columns, hidden, talon, drawn, foundations)``:
   from pass to pass); playing the waste top only takes that card out.
 * ``foundations``: the number of cards in each of the 8 slots (S S H H D D
   C C), as the engine fills them (the first slot that takes a card).
+* ``key``: the state's key (``_key``), made once with the state: the
+  expansion needs it to leave out the children seen, and the search again.
+
+A child's actions hold each run of draws as its count (an int), written out
+as draws only for the solution (``spell``): most children are never part
+of it, and some runs are fifty draws long.
 
 With unlimited passes any talon card can be brought to the waste top by
 drawing, with the rest of the cycle unchanged, so a move "talon card i to
@@ -47,6 +53,13 @@ Soundness of the shortcuts (the ``unwinnable`` verdict relies on them):
   games against a search over every legal engine move.
 * Both copies of a card are the same card: a talon card is named by its
   value and the first copy is taken.
+* Every state is settled (no card is due home by the rule above: the
+  start and each child make those moves first), so a move that sends no
+  card home can make one due only at the column whose top it took: the
+  cards it put down were tops, talon cards or a take-back before, none of
+  them due, and a take-back lowers the foundations, which makes no other
+  card safe. A child is settled (``_settle``) only when a card went home or
+  that column's new top is due (``_due``); the others are settled already.
 
 The searches (``search.portfolio``): seven best-first searches with fixed
 weightings (``variants``) take turns with a stream of restarts
@@ -102,6 +115,9 @@ _C_TO_C = [[f"c{i + 1}>c{j + 1}" for j in range(64)] for i in range(64)]
 _C_TO_F = [f"c{i + 1}>f" for i in range(64)]
 _W_TO_C = [f"w>c{j + 1}" for j in range(64)]
 _F_TO_C = [[f"f{i + 1}>c{j + 1}" for j in range(64)] for i in range(8)]
+# per suit and the counts in its two slots: the next card of each slot, once if both need the same
+_NEXT = [[[tuple(13 * suit + level for level in ((a,) if a == b else (a, b)) if level < 13) for b in range(14)]
+          for a in range(14)] for suit in range(4)]
 _FOUND_KEYS: dict = {}  # foundation counts -> their part of the key (``key``), cleared when large
 # Score weights (cards home, face-down cards, empty columns, cards above a
 # card that goes home next). Solving times are heavy-tailed and each weighting
@@ -150,11 +166,29 @@ def _slot_for(found, c: int) -> int:
     return -1
 
 
-def _draws(drawn: int, size: int, i: int) -> list[str]:
-    """The draws that bring talon card i to the waste top."""
+def _draws(drawn: int, size: int, i: int) -> int:
+    """How many draws bring talon card i to the waste top (a child's actions
+    hold that number, ``EasyHarpProblem.spell`` writes them out)."""
     if drawn <= i + 1:
-        return ["draw"] * (i + 1 - drawn)
-    return ["draw"] * (size - drawn + 1 + i + 1)
+        return i + 1 - drawn
+    return size - drawn + 1 + i + 1
+
+
+def _key(cols, hidden, talon, f) -> bytes:
+    """The state's key (``EasyHarpProblem.key``): the columns sorted, each
+    after its count of face-down cards, the talon, and the foundations with
+    each suit's two slots lower first."""
+    parts = [_BYTE[h] + col for col, h in zip(cols, hidden)]
+    parts.sort()
+    fk = _FOUND_KEYS.get(f)  # a pure function of ``f``, remembered
+    if fk is None:
+        if len(_FOUND_KEYS) >= 4096:
+            _FOUND_KEYS.clear()
+        f0, f1, f2, f3, f4, f5, f6, f7 = f  # a suit's two slots, lower first
+        fk = _FOUND_KEYS[f] = bytes((f0 if f0 < f1 else f1, f1 if f0 < f1 else f0, f2 if f2 < f3 else f3,
+                                     f3 if f2 < f3 else f2, f4 if f4 < f5 else f5, f5 if f4 < f5 else f4,
+                                     f6 if f6 < f7 else f7, f7 if f6 < f7 else f6))
+    return b"\xff".join(parts) + b"\xfe" + talon + b"\xfd" + fk
 
 
 def _safe(found, c: int) -> bool:
@@ -165,6 +199,23 @@ def _safe(found, c: int) -> bool:
     red = min(found[2], found[3], found[4], found[5])
     opp, same = (black, red) if _red(c) else (red, black)
     return r - 1 <= opp and r - 2 <= same
+
+
+def _due(found, col: bytes) -> bool:
+    """Whether the top card of ``col`` is the next card of one of its suit's
+    slots and safe there (what ``_settle`` sends home)."""
+    if not col:
+        return False
+    c = col[-1]
+    r = _RANK[c]
+    s = _SLOT0[c]
+    if found[s] != r and found[s + 1] != r:
+        return False
+    if not r:
+        return True
+    black = min(found[0], found[1], found[6], found[7])
+    red = min(found[2], found[3], found[4], found[5])
+    return not ((r > black or r - 1 > red) if _IS_RED[c] else (r > red or r - 1 > black))
 
 
 def _settle(cols, hidden, talon, drawn, found, acts):
@@ -210,7 +261,9 @@ def _settle(cols, hidden, talon, drawn, found, acts):
             i = talon.find(c)
             if i < 0:
                 continue
-            acts.extend(_draws(drawn, len(talon), i))
+            n = _draws(drawn, len(talon), i)
+            if n:
+                acts.append(n)
             acts.append("w>f")
             found[_slot_for(found, c)] += 1
             talon = talon[:i] + talon[i + 1:]
@@ -246,13 +299,11 @@ def _score(cols, hidden, talon, found, weights) -> int:
         elif h:
             score -= 2 * (len(col) - h)  # face-up cards piled on face-down ones
     # the next card of each foundation slot: the fewer cards above it, the better
-    table = b"\xff".join(cols) + b"\xff"
-    find = table.find
-    for base, a, b in ((0, f0, f1), (13, f2, f3), (26, f4, f5), (39, f6, f7)):
-        for level in ((a,) if a == b else (a, b)):  # the next card of each slot of the suit
-            if level == 13:
-                continue
-            c = base + level
+    if w_buried:
+        table = b"\xff".join(cols) + b"\xff"
+        find = table.find
+        buried = 0
+        for c in (*_NEXT[0][f0][f1], *_NEXT[1][f2][f3], *_NEXT[2][f4][f5], *_NEXT[3][f6][f7]):
             if c in talon:
                 continue
             i = find(c)
@@ -260,8 +311,11 @@ def _score(cols, hidden, talon, found, weights) -> int:
                 depth = find(255, i) - i - 1  # the cards above it in its column
                 i = find(c, i + 1)  # the other copy
                 if i >= 0:
-                    depth = min(depth, find(255, i) - i - 1)
-                score -= w_buried * depth
+                    other = find(255, i) - i - 1
+                    if other < depth:
+                        depth = other
+                buried += depth
+        score -= w_buried * buried
     return score
 
 
@@ -331,22 +385,24 @@ class EasyHarpProblem(Problem):
         cols, hidden, found = list(cols), list(hidden), list(found)
         acts: list[str] = []
         talon, drawn = _settle(cols, hidden, talon, drawn, found, acts)
-        return acts, (tuple(cols), tuple(hidden), talon, drawn, tuple(found))
+        cols_, hidden_, found_ = tuple(cols), tuple(hidden), tuple(found)
+        return acts, (cols_, hidden_, talon, drawn, found_, _key(cols_, hidden_, talon, found_))
 
     @staticmethod
     def key(state) -> bytes:
-        cols, hidden, talon, _, f = state
-        parts = [_BYTE[h] + col for col, h in zip(cols, hidden)]
-        parts.sort()
-        fk = _FOUND_KEYS.get(f)  # a pure function of ``f``, remembered
-        if fk is None:
-            if len(_FOUND_KEYS) >= 4096:
-                _FOUND_KEYS.clear()
-            f0, f1, f2, f3, f4, f5, f6, f7 = f  # a suit's two slots, lower first
-            fk = _FOUND_KEYS[f] = bytes((f0 if f0 < f1 else f1, f1 if f0 < f1 else f0, f2 if f2 < f3 else f3,
-                                         f3 if f2 < f3 else f2, f4 if f4 < f5 else f5, f5 if f4 < f5 else f4,
-                                         f6 if f6 < f7 else f7, f7 if f6 < f7 else f6))
-        return b"\xff".join(parts) + b"\xfe" + talon + b"\xfd" + fk
+        return state[5]  # made once, with the state (``_key``)
+
+    @staticmethod
+    def spell(actions) -> list[str]:
+        """A child's actions as the engine's: each run of draws is held as its
+        count (an int) while searching, written out only for the solution."""
+        out: list[str] = []
+        for a in actions:
+            if type(a) is int:
+                out += ["draw"] * a
+            else:
+                out.append(a)
+        return out
 
     @staticmethod
     def won(state) -> bool:
@@ -363,7 +419,7 @@ class EasyHarpProblem(Problem):
         (``search.expander``). With ``seen`` (a set of keys), the children
         whose key is in it are left out (two in three are, and scoring them
         was a quarter of the work)."""
-        cols, hidden, talon, drawn, found = state
+        cols, hidden, talon, drawn, found, _ = state
         hosts: dict[int, list[int]] = {}  # card that would fit -> columns
         empty = -1
         fits_on = _FITS_ON
@@ -521,7 +577,6 @@ class EasyHarpProblem(Problem):
         out = []
         noise = self.noise
         rnd = self._rng if noise else 0
-        key = self.key
         weights = self.weights
         c_to_c, c_to_f, w_to_c, f_to_c, one = _C_TO_C, _C_TO_F, _W_TO_C, _F_TO_C, _BYTE
         for steps in moves:
@@ -531,6 +586,8 @@ class EasyHarpProblem(Problem):
             nfound = list(found)
             ntalon, ndrawn = talon, drawn
             acts: list[str] = []
+            home = False  # a card went home (or moved between foundations)
+            uncovered = -1  # the column whose top card the move took
             for sk, si, k, dk, di in steps:
                 if sk == "c":
                     src = ncols[si]
@@ -539,25 +596,28 @@ class EasyHarpProblem(Problem):
                     ncols[si] = src[:rest]
                     if rest and rest == nhidden[si]:
                         nhidden[si] -= 1
+                    uncovered = si
                     if dk == "c":
                         ncols[di] += cards
                         acts.append(f"c{si + 1}.{k}>c{di + 1}" if k > 1 else c_to_c[si][di])
                     else:
+                        home = True
                         nfound[_slot_for(nfound, cards[0])] += 1
                         acts.append(f"c{si + 1}.{k}>f" if k > 1 else c_to_f[si])
                 elif sk == "w":
                     ti = ntalon.index(si)  # the draws that bring it to the waste top (_draws)
                     if ndrawn <= ti + 1:
                         if ndrawn < ti + 1:
-                            acts += ["draw"] * (ti + 1 - ndrawn)
+                            acts.append(ti + 1 - ndrawn)
                     else:
-                        acts += ["draw"] * (len(ntalon) - ndrawn + ti + 2)
+                        acts.append(len(ntalon) - ndrawn + ti + 2)
                     ntalon = ntalon[:ti] + ntalon[ti + 1:]
                     ndrawn = ti
                     if dk == "c":
                         ncols[di] += one[si]
                         acts.append(w_to_c[di])
                     else:
+                        home = True
                         nfound[_slot_for(nfound, si)] += 1
                         acts.append("w>f")
                 else:
@@ -567,14 +627,18 @@ class EasyHarpProblem(Problem):
                         ncols[di] += one[card]
                         acts.append(f_to_c[si][di])
                     else:
+                        home = True
                         nfound[_slot_for(nfound, card)] += 1
                         acts.append(f"f{si + 1}>f")
-            ntalon, ndrawn = _settle(ncols, nhidden, ntalon, ndrawn, nfound, acts)
-            child = (tuple(ncols), tuple(nhidden), ntalon, ndrawn, tuple(nfound))
+            if home or (uncovered >= 0 and _due(nfound, ncols[uncovered])):
+                ntalon, ndrawn = _settle(ncols, nhidden, ntalon, ndrawn, nfound, acts)
+            tcols, thidden, tfound = tuple(ncols), tuple(nhidden), tuple(nfound)
+            k = _key(tcols, thidden, ntalon, tfound)
             if noise:
                 rnd = (rnd * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
-            if seen is not None and key(child) in seen:
+            if seen is not None and k in seen:
                 continue  # the search knows it already: no need to score it
+            child = (tcols, thidden, ntalon, ndrawn, tfound, k)
             score = _score(ncols, nhidden, ntalon, nfound, weights)
             if noise:
                 score += (rnd >> 33) % (noise + 1)

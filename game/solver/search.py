@@ -13,6 +13,10 @@ own compact state; what it offers the searches is declared by ``Problem``
 * ``key(state)``: a canonical key, equal for states that are the same game
   (interchangeable columns sorted, cells as a multiset, ...);
 * ``won(state)``;
+* ``spell(actions)``: the engine's actions for a list of a child's (or
+  the start's) actions: a problem may hold them in a shorter form while it
+  searches (Easy Harp: a run of draws as its count), written out once, for
+  the solution (by default they are the engine's already);
 * ``expand(state)``: ``children`` as a generator that yields (nothing) now
   and then and returns the same list, for a problem whose expansions can be
   long (thousands of children): the search passes those pauses on, so a
@@ -102,9 +106,10 @@ UNIT: Final = True
 PAUSE_EVERY = 16  # children looked up in the table between two pauses
 
 Unit = Optional[bool]  # what a search yields: UNIT after a unit of work, None at a pause inside one
-Child = tuple[int, list[str], Any]  # a move worth trying: (score, its actions, the state it leads to)
+Actions = list[Any]  # a child's actions: the engine's, or a problem's shorter form of them (``spell``)
+Child = tuple[int, Actions, Any]  # a move worth trying: (score, its actions, the state it leads to)
 Expansion = Generator[None, None, list[Child]]  # pauses (None), then returns the children
-Outcome = tuple[Verdict, list[str]]  # a verdict and, for a win, the actions from the start
+Outcome = tuple[Verdict, Actions]  # a verdict and, for a win, the actions from the start
 Search = Generator[Unit, None, Outcome]
 Pauses = Generator[None, None, None]
 
@@ -123,13 +128,17 @@ class Problem(Protocol):
     beam_width: int = 0  # > 0: the restart stream runs this problem as a beam of that width
     restart_turns: int = 0  # > 0: the portfolio runs a restart stream (``restart``), this many turns a round
 
-    def start(self) -> tuple[list[str], Any]: ...
+    def start(self) -> tuple[Actions, Any]: ...
 
     def key(self, state: Any) -> Hashable: ...
 
     def won(self, state: Any) -> bool: ...
 
     def children(self, state: Any) -> list[Child]: ...
+
+    def spell(self, actions: Actions) -> list[str]:
+        """The engine's actions for actions of this problem's children."""
+        return list(actions)
 
     def expand(self, state: Any, seen: set | None = None) -> Expansion:
         """``children`` as an expansion: by default in one piece, without a pause."""
@@ -375,13 +384,13 @@ def depth_first(problem: Problem, stats: _Stats, max_nodes: int | None) -> Searc
     return _exhausted(stats, seen), []
 
 
-def _begin(problem: Problem, stats: _Stats) -> tuple[list[str], Any, set, list[tuple[int, tuple[str, ...]]]]:
+def _begin(problem: Problem, stats: _Stats) -> tuple[Actions, Any, set, list[tuple[int, tuple[Any, ...]]]]:
     """A best-first or beam search's start: the problem's start (actions,
     state), the set of keys seen and the table of (parent, actions) per
     node, both already in ``stats.tables``."""
     actions, state = problem.start()
     seen = {problem.key(state)}
-    parents: list[tuple[int, tuple[str, ...]]] = [(-1, tuple(actions))]
+    parents: list[tuple[int, tuple[Any, ...]]] = [(-1, tuple(actions))]
     stats.nodes = 1
     stats.tables += [seen, parents]
     return actions, state, seen, parents
@@ -408,9 +417,9 @@ def _adopt(kids: list[Child], current: int, key, won, seen: set, parents: list, 
     return -1
 
 
-def _path(parents: list, node: int) -> list[str]:
+def _path(parents: list, node: int) -> Actions:
     """The actions from the start to ``node``."""
-    path: list[str] = []
+    path: Actions = []
     while node >= 0:
         parent, acts = parents[node]
         path[:0] = acts
@@ -578,7 +587,8 @@ def _searching(position: Any, stats: _Stats, max_nodes: int | None) -> Search:
     problem = problem_for(position)
     strategy = STRATEGIES[problem.strategy]
     yield UNIT
-    return (yield from strategy(problem, stats, max_nodes))
+    verdict, actions = yield from strategy(problem, stats, max_nodes)
+    return verdict, problem.spell(actions)  # its variants and restarts spell as it does
 
 
 class SolverTask:
