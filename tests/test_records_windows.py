@@ -34,7 +34,13 @@ while not go.exists():
     time.sleep(0.001)
 game = Game.from_deal("EO1-C8-AAAAAFA")
 failed = sum(not persistence.record_result(game, 10.0, won=i % 2 == 0) for i in range(count))
-print(failed, getattr(persistence, "retry_pending", lambda: True)())  # (older versions had no retries)
+# a write that waited too long for the other's lock (a loaded machine can hold a process off
+# for longer than LOCK_WAIT) is pending: the window tries again every few seconds and at quit
+retry = getattr(persistence, "retry_pending", lambda: True)  # (older versions had no retries)
+deadline = time.monotonic() + 60
+while not retry() and time.monotonic() < deadline:
+    time.sleep(0.05)
+print(failed, retry())
 """
 
 
@@ -50,7 +56,8 @@ def test_two_processes_recording_100_results_each_leave_200(tmp_path):
     for child in children:
         out, err = child.communicate(timeout=120)
         assert child.returncode == 0, err
-        assert out.split() == ["0", "True"]  # every write stored, nothing left pending
+        failed, nothing_pending = out.split()
+        assert nothing_pending == "True", f"{failed} writes failed at first and some are still pending"
     stats = Persistence(FileStorage(folder)).load_all().stats.get("eight-off", "C8")
     assert (stats.played, stats.won) == (200, 100)
     assert not list(folder.glob("stats.json.bad*"))
