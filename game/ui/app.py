@@ -40,6 +40,30 @@ TOUCHES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame
 MIN_SIZE = (640, 480)  # the smallest window the desktop offers (the layout serves smaller)
 
 
+class Sprites(pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite]):
+    """pygame's LayeredDirty, with the places of sprites removed since the
+    last frame merged into rectangles that never overlap before it draws.
+    LayeredDirty clears each of them to the background and blits the
+    unmoved sprites into each: where two overlapped (90 confetti that end
+    in one frame) a see-through sprite (the dimming, a shadow) was blitted
+    twice there, dark specks that stayed until something redrew the spot."""
+
+    def draw(self, surface: pygame.Surface, bgd: pygame.Surface | None = None,
+             special_flags: int | None = None) -> list[pygame.FRect | pygame.Rect]:
+        lost = self.lostsprites
+        if len(lost) > 1:
+            merged: list[pygame.Rect] = []
+            for old in lost:
+                rect = pygame.Rect(old)
+                i = rect.collidelist(merged)
+                while i > -1:
+                    rect.union_ip(merged.pop(i))
+                    i = rect.collidelist(merged)
+                merged.append(rect)
+            lost[:] = merged
+        return super().draw(surface, bgd, special_flags)
+
+
 def set_minimum_size(size: tuple[int, int]) -> None:
     """Keep a desktop window from being dragged smaller than ``size``."""
     try:
@@ -77,7 +101,7 @@ class App:
         self.settings = play.settings
         self.session = play.session  # the game in progress: the scenes listen to it
         self.persistence = play.persistence  # None: nothing is kept
-        self.group: pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite] = pygame.sprite.LayeredDirty()
+        self.group: pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite] = Sprites()
         # never fall back to redrawing the whole screen every frame
         self.group.set_timing_threshold(10_000)
         self.background = pygame.Surface(size)
