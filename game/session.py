@@ -34,7 +34,7 @@ and once nobody has touched anything (``activity``, or a move) for
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from .engine import Action, Game, Move, Outcome, Position
 from .engine.actions import DRAW, MOVE, UNDO
@@ -105,10 +105,12 @@ class Session:
 
     # ---- starting ---------------------------------------------------------------------
 
-    def start(self, game: Game, *, elapsed_ms: int = 0, counted: bool = False, resumed: bool = False) -> None:
+    def start(self, game: Game, *, elapsed_ms: int = 0, counted: bool = False, resumed: bool = False,
+              redo: Sequence[Action] = ()) -> None:
         """Put ``game`` on the table. A resumed game keeps its clock (and
-        runs it if it was under way); a new one starts at zero and waits
-        for the first move."""
+        runs it if it was under way) and what there was to redo (``redo``,
+        the next one last); a new one starts at zero and waits for the
+        first move."""
         previous = Ended(self.game, self.elapsed_ms, self.counted) if self.game is not None else None
         self.game = game
         self.start_position = game.position.copy()
@@ -116,7 +118,7 @@ class Session:
         self.won_seen = game.position.won
         self.running = resumed and self.in_progress
         self.last_touch = None
-        self.redo_actions = []
+        self.redo_actions = list(redo) if resumed else []
         self.emit("started", Start(game, previous, resumed))
 
     def adopt(self, game: Game, elapsed_ms: int, counted: bool = False) -> None:

@@ -394,6 +394,94 @@ def test_easy_harp_near_win_round_trips():
     assert resumed.position.key() == easy_harp_two_kings_left().position.key()
 
 
+# ---- redo, kept with the game ------------------------------------------------------------------
+
+
+def undone_twice(code: str, moves: int = 6) -> Session:
+    """A session ``moves`` actions into ``code``, two of them undone."""
+    session = Session()
+    session.start(play_some(Game.from_deal(code), moves))
+    assert session.play("undo").ok and session.play("undo").ok
+    assert len(session.redo_actions) == 2
+    return session
+
+
+def redo_record(code: str = "EH1-N-AAAAAAF") -> dict:
+    session = undone_twice(code)
+    return json.loads(savegame.dumps_game(session.game, 7, redo=session.redo_actions))
+
+
+@pytest.mark.parametrize("code", DEALS)
+def test_what_there_is_to_redo_is_kept_with_the_game(tmp_path, code):
+    session = undone_twice(code)
+    redone = Game(session.game.position.copy())
+    for action in reversed(session.redo_actions):
+        assert redone.play(action).ok
+    first = Persistence(FileStorage(tmp_path))
+    first.load_all()
+    first.save_game(session.game, 12, redo=session.redo_actions)
+
+    loaded = Persistence(FileStorage(tmp_path)).load_all()  # a new window
+    assert loaded.notices == [] and loaded.problems == []
+    assert loaded.redo == session.redo_actions
+    again = Session()
+    again.start(loaded.game, resumed=True, redo=loaded.redo)
+    assert again.redo().ok and again.redo().ok and not again.can_redo
+    assert again.game.position.key() == redone.position.key()
+    assert again.game.position.score == redone.position.score
+    assert again.game.can_undo  # the undo history came back too
+
+
+def test_a_save_of_format_2_resumes_with_nothing_to_redo():
+    data = redo_record()
+    del data["redo"]
+    data["version"] = 2
+    saved = savegame.load_game(data)
+    assert saved.redo == [] and saved.redo_problem is None and saved.history_problem is None
+    assert saved.game.position.to_dict() == data["position"] and saved.game.can_undo
+
+
+def test_format_2_never_had_a_redo_list():
+    data = redo_record()
+    data["version"] = 2
+    with pytest.raises(SaveError):
+        savegame.load_game(data)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        None, 5, "draw", {"0": "draw"}, [5], [None], ["undo"], ["tap c1"], ["hint"], ["nonsense"], [""],
+        ["c1." + "9" * 5000 + ">c2"], ["c9>c1"] * 2, ["draw"] * (UNDO_LIMIT + 1), [["draw"]], [{"a": 1}],
+        "redo-first-ok-then-illegal",
+    ],
+)
+def test_a_damaged_redo_list_costs_only_the_redo(tmp_path, value):
+    data = redo_record()
+    if value == "redo-first-ok-then-illegal":  # the next to redo plays, the one after breaks the rules
+        value = ["c9>c1", data["redo"][-1]]
+    data["redo"] = value
+    saved = savegame.load_game(data)
+    assert saved.redo == [] and saved.redo_problem and len(saved.redo_problem) < 300
+    assert saved.history_problem is None and saved.game.can_undo
+    assert saved.game.position.to_dict() == data["position"]
+
+    storage = MemoryStorage()  # and at start-up: the game resumes with its undo, no notice
+    storage.set("game", json.dumps(data))
+    loaded = Persistence(storage).load_all()
+    assert loaded.game is not None and loaded.game.position.to_dict() == data["position"]
+    assert loaded.redo == [] and loaded.notices == [] and loaded.game.can_undo
+    assert any("redo" in problem for problem in loaded.problems)
+
+
+def test_a_redo_list_without_the_undo_history_still_redoes():
+    data = redo_record()
+    data["actions"] = ["c9>c1"]  # a damaged history: undo goes, the redo list is checked on its own
+    saved = savegame.load_game(data)
+    assert saved.history_problem and not saved.game.can_undo
+    assert [str(a) for a in saved.redo] == data["redo"]
+
+
 # ---- hostile data, systematically ---------------------------------------------------------
 
 ODD_VALUES = [None, True, 0, -1, 10**30, 1.5, float("nan"), float("inf"), "", "x", [], {}, [[]], {"a": 1}, ["AS"], "#AS"]
@@ -430,6 +518,7 @@ def test_any_value_replaced_by_any_odd_value_is_a_save_error_never_a_crash():
     records = [
         (record(play_some(Game.from_deal("EO1-C8-AAAAAFA"), 4)), savegame.load_game),
         (record_v1(play_some(Game.from_deal("EO1-C8-AAAAAFA"), 4)), savegame.load_game),
+        (redo_record("EO1-C8-AAAAAFA"), savegame.load_game),
         (stats.to_dict(), Statistics.from_dict),
         (json.loads(settings_store.dumps_settings(settings_store.Settings())), settings_store.read_settings),
     ]

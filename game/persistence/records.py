@@ -81,11 +81,11 @@ format made it (``notice_text`` fills in the numbers).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, TypeVar, Union
+from typing import Callable, Iterable, TypeVar, Union
 
 from . import savegame
 from . import settings as settings_store
-from ..engine import Game, jsontext
+from ..engine import Action, Game, jsontext
 from ..i18n import DEFAULT_LANGUAGE, translate
 from .savegame import SavedGame, SaveError
 from .settings import Settings, choose_language
@@ -116,6 +116,7 @@ class Loaded:
     notices: list[str] = field(default_factory=list)  # message ids, to show once
     problems: list[str] = field(default_factory=list)  # details, for a log
     counted: bool = False  # that game's result is already in the statistics
+    redo: list[Action] = field(default_factory=list)  # what Redo plays again in that game, the next one last
 
 
 class _Newer(Exception):
@@ -196,20 +197,22 @@ class Persistence:
         self.stats = stats if stats is not None else Statistics()
 
         saved: SavedGame | None = self._load(GAME_KEY, savegame.loads_game, notices, problems)
-        game, elapsed, counted = None, 0.0, False
+        game, elapsed, counted, redo = None, 0.0, False, []
         if saved is not None and saved.game.position.won:
             if not saved.counted:  # stopped right after the winning move
                 self.record_result(saved.game, saved.elapsed, won=True)
             saved = None  # a won game is over: the window deals a new one
         if saved is not None:
-            game, elapsed, counted = saved.game, saved.elapsed, saved.counted
+            game, elapsed, counted, redo = saved.game, saved.elapsed, saved.counted, saved.redo
+            if saved.redo_problem:
+                problems.append(f"game: nothing to redo: {saved.redo_problem}")
             if saved.history_problem:
                 problems.append(f"game: undo history dropped: {saved.history_problem}")
                 _add(notices, "notice.undo_lost")
                 self._set_aside(GAME_KEY)
                 self._seen[GAME_KEY] = None
-                self.save_game(game, elapsed, counted)
-        return Loaded(settings, game, elapsed, self.stats, notices, problems, counted)
+                self.save_game(game, elapsed, counted, redo)
+        return Loaded(settings, game, elapsed, self.stats, notices, problems, counted, redo)
 
     def _load(self, key: str, parse: Callable[[str], T], notices: list[str], problems: list[str]) -> T | None:
         """The record under ``key``, else its backup, else None; damaged
@@ -263,14 +266,15 @@ class Persistence:
 
     # ---- while playing ------------------------------------------------------------------
 
-    def save_game(self, game: Game, elapsed: float, counted: bool = False) -> bool:
-        """Keep ``game`` (after every accepted action, undo included) and
-        whether its result is already in the statistics (the session knows).
+    def save_game(self, game: Game, elapsed: float, counted: bool = False, redo: Iterable[Action] = ()) -> bool:
+        """Keep ``game`` (after every accepted action, undo included), what
+        Redo would play again (``redo``, the next one last) and whether its
+        result is already in the statistics (the session knows).
         Returns False if it could not be stored: it is then pending, tried
         again at the next chance, and ``notice.save_failed`` is queued in
         ``notices`` (once until everything is stored again). What else was
         pending is tried first."""
-        self._game_text = savegame.dumps_game(game, _seconds(elapsed), counted, cache=self._cache)
+        self._game_text = savegame.dumps_game(game, _seconds(elapsed), counted, cache=self._cache, redo=redo)
         self.pending.add(GAME_KEY)
         self.retry_pending(GAME_KEY)
         return self._store(GAME_KEY)

@@ -1,13 +1,14 @@
 """A whole game in progress as JSON, and back with every check.
 
-The record (format 2) keeps the position now (the contract's JSON), where
+The record (format 3) keeps the position now (the contract's JSON), where
 the undo history starts (a deal code while the dealt layout is still its
 bottom, else that position's JSON), the actions played since (at most the
-engine's undo limit, in the contract's notation), the elapsed time, and
-whether the game's result already went into the statistics:
+engine's undo limit, in the contract's notation), what Redo would play
+again (the actions undo took back, the next one last), the elapsed time,
+and whether the game's result already went into the statistics:
 
-    {"schema": ..., "version": 2, "position": {...}, "start": "EO1-C8-AAAAAFA",
-     "actions": ["c7>r", "c3>r", "draw"], "elapsed": 12.5, "counted": false}
+    {"schema": ..., "version": 3, "position": {...}, "start": "EO1-C8-AAAAAFA",
+     "actions": ["c7>r", "c3>r"], "redo": ["draw"], "elapsed": 12.5, "counted": false}
 
 A few kilobytes whatever the history (format 1 kept a full snapshot per
 undo step: about 80 KB after a hundred moves). Reading trusts nothing:
@@ -17,6 +18,8 @@ undo step: about 80 KB after a hundred moves). Reading trusts nothing:
 * the actions are replayed from the start by the rules, each must be legal,
   and the replay must end exactly on the saved position, score included: the
   history is checked by the same code that plays the game;
+* the redo actions are played from the saved position by the rules, the
+  next one first, each must be legal;
 * wrong types, unknown keys, absurd numbers and a version newer than this
   code are refused with a ``SaveError`` that says what is wrong.
 
@@ -24,18 +27,28 @@ Undo restores what the replay built; the move counter is the saved
 position's (undo never lowers it), so it comes back as it was.
 
 A damaged history does not cost the player the game: ``load_game`` then
-resumes the position without undo and says so in ``history_problem``.
-Records of format 1 (a snapshot per undo step) are still read, with the
-checks they always had; the game never writes one again (the tests'
-``tests/savegame_v1.py`` does, for the tests of that and for
-``tools/bench_save.py``).
+resumes the position without undo and says so in ``history_problem``; a
+damaged redo list (or none) resumes it with nothing to redo
+(``redo_problem``), its undo kept.
+
+Why redo is in this record and not one of its own: the position, its undo
+and its redo must agree, and one record is written at once, under one lock,
+and seen whole by the check for another window's game; a separate record
+could be left from another game or window, and would need its own damage
+and two-window handling. The cost: a version of the game from before format
+3 finds a record newer than it reads and leaves it alone (never writes over
+it). Records of format 2 (no redo) and 1 (a snapshot per undo step) are
+still read, with the checks they always had; the game never writes them
+again (the tests' ``tests/savegame_v1.py`` writes format 1, for the tests
+of that and for ``tools/bench_save.py``).
 """
 
 from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Iterable
 
 from ..engine import Game, Move, Pile, Position, PositionError, UNDO_LIMIT, deal_position
 from ..engine.actions import DRAW, MOVE, Action
@@ -46,11 +59,12 @@ from ..engine import jsontext
 from .storage import NOT_A_RECORD
 
 SCHEMA = "easy-harp-eight-off/savegame"
-VERSION = 2
+VERSION = 3
 MAX_SECONDS = 10**8  # about three years of play: more is not a real clock
 MAX_TEXT = jsontext.MAX_CHARS  # one bound for the reader, the storage and the writers
 
-_RECORD_KEYS = {"schema", "version", "position", "start", "actions", "elapsed", "counted"}
+_RECORD_KEYS_V2 = {"schema", "version", "position", "start", "actions", "elapsed", "counted"}
+_RECORD_KEYS = _RECORD_KEYS_V2 | {"redo"}  # format 3; a record without "redo" still resumes
 _RECORD_KEYS_V1 = {"schema", "version", "position", "elapsed", "counted", "history"}
 MAX_ACTION_CHARS = 16  # "c9.13>c8" and the like; anything longer is not one of ours
 _STEP_KEYS = {"position", "score", "move"}
@@ -76,6 +90,8 @@ class SavedGame:
     elapsed: float
     counted: bool = False  # the result is already in the statistics
     history_problem: str | None = None  # why the undo history was dropped
+    redo: list[Action] = field(default_factory=list)  # what Redo plays again, the next one last
+    redo_problem: str | None = None  # why the redo list was dropped
 
 
 # ---- writing -----------------------------------------------------------------------------
@@ -108,9 +124,11 @@ def _start(game: Game, before: tuple, cache: dict | None) -> str | dict:
     return game.position.restored(before).to_dict()
 
 
-def dump_game(game: Game, elapsed: float, counted: bool = False, cache: dict | None = None) -> dict:
-    """The record of ``game``. A caller saving after every action may pass
-    the same ``cache`` dict each time (it keeps the dealt layout's key)."""
+def dump_game(game: Game, elapsed: float, counted: bool = False, cache: dict | None = None,
+              redo: Iterable[Action] = ()) -> dict:
+    """The record of ``game``, with ``redo`` (what undo took back, the next
+    to redo last). A caller saving after every action may pass the same
+    ``cache`` dict each time (it keeps the dealt layout's key)."""
     history = game.history_snapshots()
     before = history[0][0] if history else game.position.snapshot()
     return {
@@ -119,13 +137,15 @@ def dump_game(game: Game, elapsed: float, counted: bool = False, cache: dict | N
         "position": game.position.to_dict(),
         "start": _start(game, before, cache),
         "actions": [_action_text(move) for _, move in history],
+        "redo": [str(action) for action in redo][-UNDO_LIMIT:],
         "elapsed": round(float(elapsed), 3),
         "counted": bool(counted),
     }
 
 
-def dumps_game(game: Game, elapsed: float, counted: bool = False, cache: dict | None = None) -> str:
-    return json.dumps(dump_game(game, elapsed, counted, cache), ensure_ascii=True, separators=(",", ":"))
+def dumps_game(game: Game, elapsed: float, counted: bool = False, cache: dict | None = None,
+               redo: Iterable[Action] = ()) -> str:
+    return json.dumps(dump_game(game, elapsed, counted, cache, redo), ensure_ascii=True, separators=(",", ":"))
 
 
 # ---- reading ---------------------------------------------------------------------------------
@@ -191,11 +211,14 @@ def loads_game(text: object) -> SavedGame:
 
 
 def load_game(data: object) -> SavedGame:
-    """The saved game in ``data`` (format 2, or 1 from before), checked;
+    """The saved game in ``data`` (format 3, or 2 or 1 from before), checked;
     raises SaveError."""
     data = check_header(data, SCHEMA, VERSION, "saved game")
     version = data["version"]
-    check_keys(data, _RECORD_KEYS if version >= 2 else _RECORD_KEYS_V1, "saved game")
+    if version >= 3:
+        check_keys(data, _RECORD_KEYS, "saved game", required=_RECORD_KEYS_V2)
+    else:
+        check_keys(data, _RECORD_KEYS_V2 if version == 2 else _RECORD_KEYS_V1, "saved game")
     try:
         position = Position.from_dict(data["position"])
     except (PositionError, ValueError, TypeError) as exc:  # TypeError: e.g. a list as the game name
@@ -214,7 +237,49 @@ def load_game(data: object) -> SavedGame:
         game.set_history(history)
     except SaveError as exc:
         saved.history_problem = str(exc)
+    if version >= 3:
+        try:
+            saved.redo = _read_redo(data.get("redo"), position)
+        except SaveError as exc:
+            saved.redo_problem = str(exc)
     return saved
+
+
+def _read_redo(raw: object, position: Position) -> list[Action]:
+    """What Redo plays again (the next one last): each action, the next one
+    first, must be legal from the saved position on."""
+    if raw is None:
+        raise SaveError("'redo' is missing")
+    if not isinstance(raw, list):
+        raise SaveError("'redo' must be a list")
+    if len(raw) > UNDO_LIMIT:
+        raise SaveError(f"'redo' holds {len(raw)} actions, more than the {UNDO_LIMIT} undo can take back")
+    board = position.copy()
+    rules = board.rules
+    actions = []
+    for i, text in enumerate(reversed(raw), 1):
+        where = f"redo action {i}"
+        action = _read_action(text, where)
+        move = rules.resolve(board, action)
+        if isinstance(move, Refusal):
+            raise SaveError(f"{where} ({text}) breaks the rules ({move.rule})")
+        rules.apply(board, move)
+        actions.append(action)
+    actions.reverse()
+    return actions
+
+
+def _read_action(text: object, where: str) -> Action:
+    """One kept action (a move or a draw, in the contract's notation)."""
+    if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
+        raise SaveError(f"{where} is not an action of ours")
+    try:
+        action = Action.parse(text)
+    except (EngineInputError, ValueError) as exc:
+        raise SaveError(f"{where}: {exc}") from None
+    if action.kind not in (MOVE, DRAW):
+        raise SaveError(f"{where}: only moves and draws are kept, not {action.kind!r}")
+    return action
 
 
 def _start_position(start: object, position: Position) -> Position:
@@ -258,14 +323,7 @@ def _replay(start: object, actions: object, position: Position) -> list[tuple[tu
     history = []
     for i, text in enumerate(steps, 1):
         where = f"action {i}"
-        if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
-            raise SaveError(f"{where} is not an action of ours")
-        try:
-            action = Action.parse(text)
-        except (EngineInputError, ValueError) as exc:
-            raise SaveError(f"{where}: {exc}") from None
-        if action.kind not in (MOVE, DRAW):
-            raise SaveError(f"{where}: only moves and draws are kept, not {action.kind!r}")
+        action = _read_action(text, where)
         move = rules.resolve(base, action)
         if isinstance(move, Refusal):
             raise SaveError(f"{where} ({text}) breaks the rules ({move.rule})")

@@ -14,9 +14,9 @@ the window passes its own, tests a fake one.
 from __future__ import annotations
 
 import time
-from typing import Callable, TypeVar
+from typing import Callable, Sequence, TypeVar
 
-from ..engine import Game
+from ..engine import Action, Game
 from ..persistence import Loaded, Persistence
 from ..persistence.settings import Settings
 from ..session import Session
@@ -76,9 +76,9 @@ class Application:
         """A new game in progress."""
         self.session.start(game)
 
-    def resume(self, game: Game, elapsed_ms: int, counted: bool) -> None:
-        """A saved game back in progress, its clock and undo included."""
-        self.session.start(game, elapsed_ms=elapsed_ms, counted=counted, resumed=True)
+    def resume(self, game: Game, elapsed_ms: int, counted: bool, redo: Sequence[Action] = ()) -> None:
+        """A saved game back in progress, its clock, undo and redo included."""
+        self.session.start(game, elapsed_ms=elapsed_ms, counted=counted, resumed=True, redo=redo)
 
     def game_for(self, code: str) -> Game:
         """The game of ``code``; the settings follow its game and variant."""

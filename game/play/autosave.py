@@ -45,7 +45,7 @@ class SaveKeeper:
         session = self.session
         if session.running and session.game is not None and session.elapsed_ms - self.saved_ms >= CLOCK_SAVE_MS:
             self.saved_ms = session.elapsed_ms
-            self.persistence.save_game(session.game, session.elapsed, session.counted)
+            self.persistence.save_game(session.game, session.elapsed, session.counted, session.redo_actions)
             self.show_notices()
         elif session.elapsed_ms < self.saved_ms:  # a new game
             self.saved_ms = 0
@@ -63,7 +63,7 @@ class SaveKeeper:
         session = self.session
         if session.game is None or (session.won and not session.counted):
             return  # the winning move: "won" follows at once, and counts and saves it
-        self.persistence.save_game(session.game, session.elapsed, session.counted)
+        self.persistence.save_game(session.game, session.elapsed, session.counted, session.redo_actions)
         self.show_notices()
 
     def on_won(self, game: Game) -> None:
@@ -103,7 +103,7 @@ class SaveKeeper:
         if not session.in_progress or session.game is None:
             return None
         self.saved_ms = session.elapsed_ms
-        return self.persistence.save_game(session.game, session.elapsed, session.counted)
+        return self.persistence.save_game(session.game, session.elapsed, session.counted, session.redo_actions)
 
     # ---- start-up -----------------------------------------------------------------------
 

@@ -12,12 +12,12 @@ only the dirty parts of the canvas: an idle table redraws nothing.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import pygame
 
 from .. import host
-from ..engine import Game, registry
+from ..engine import Action, Game, registry
 from ..play.application import Application
 from ..play.events import NoticesRaised, Quitting, SettingsChanged
 from ..play.tasks import Task
@@ -319,10 +319,10 @@ class App:
             self.table.deal()
         self.set_caption()
 
-    def resume_game(self, game: Game, elapsed_ms: int, counted: bool) -> None:
-        """A saved game back on the table, its clock and undo included."""
+    def resume_game(self, game: Game, elapsed_ms: int, counted: bool, redo: Sequence[Action] = ()) -> None:
+        """A saved game back on the table, its clock, undo and redo included."""
         self.close_dialogs()
-        self.play.resume(game, elapsed_ms, counted)
+        self.play.resume(game, elapsed_ms, counted, redo)
         self.set_caption()
 
     def close_dialogs(self) -> None:

@@ -224,7 +224,7 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
     keeper = play.keeper
     assert keeper is not None  # there is always storage, if only in memory
     if game is None and loaded.game is not None:
-        app.resume_game(loaded.game, int(loaded.elapsed * 1000), counted=loaded.counted)
+        app.resume_game(loaded.game, int(loaded.elapsed * 1000), counted=loaded.counted, redo=loaded.redo)
     else:
         if game is None:
             game = Game.from_deal(app.random_code(settings.game, settings.variant))
