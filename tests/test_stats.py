@@ -9,7 +9,7 @@ import pytest
 
 from game.engine import Game
 from game.persistence import Persistence
-from game.persistence.stats import RECENT, SaveError, Statistics, VariantStats
+from game.persistence.stats import RECENT, VERSION, SaveError, Statistics, VariantStats
 from game.persistence.storage import FileStorage
 from tests.storage_helpers import easy_harp_two_kings_left, eight_off_one_king_left
 
@@ -112,6 +112,10 @@ def _record(**changes) -> dict:
         {"recent": [{"won": True, "seconds": 1, "score": 1, "x": 0}]},
         {"recent": [{"won": True, "seconds": 1, "score": 1}] * 3},  # more than played
         {"cheat": 1},
+        {"fewest_moves": -1},
+        {"fewest_moves": "12"},
+        {"fewest_moves": 10**15},
+        {"fewest_moves": 1.5},
     ],
 )
 def test_a_bad_statistics_record_is_refused(changes):
@@ -119,9 +123,44 @@ def test_a_bad_statistics_record_is_refused(changes):
         Statistics.from_dict(_record(**changes))
 
 
+def test_fewest_moves_without_a_win_is_refused():
+    stats = Statistics()
+    stats.record("eight-off", "C8", won=False, seconds=80, score=60, moves=30)
+    data = stats.to_dict()
+    assert data["variants"]["eight-off/C8"]["fewest_moves"] is None
+    data["variants"]["eight-off/C8"]["fewest_moves"] = 30
+    with pytest.raises(SaveError):
+        Statistics.from_dict(data)
+
+
+def test_the_records_a_game_beats():
+    s = VariantStats()
+    assert s.record(True, 300, 400, 120) == frozenset()  # the first game beats nothing: nothing to beat
+    assert s.record(True, 280, 380, 130) == {"time", "streak"}
+    assert s.record(True, 290, 500, 110) == {"score", "moves", "streak"}
+    assert s.record(False, 10, 900, 5) == {"score"}  # a loss beats only the score; its moves are no win's
+    assert s.record(True, 300, 100, 110) == frozenset()  # a tie is no new best
+    assert (s.best_score, s.fastest_win, s.fewest_moves, s.best_streak, s.current_streak) == (900, 280, 110, 3, 1)
+
+
+def test_a_record_of_format_1_still_reads_its_fewest_moves_unknown():
+    stats = Statistics()
+    stats.record("eight-off", "C8", won=True, seconds=100, score=520, moves=90)
+    data = stats.to_dict()
+    data["version"] = 1
+    del data["variants"]["eight-off/C8"]["fewest_moves"]
+    old = Statistics.from_dict(data).get("eight-off", "C8")
+    assert (old.won, old.fastest_win, old.fewest_moves) == (1, 100, None)
+    # the next win sets the fewest moves without calling it a new best: the older wins' moves are unknown
+    assert "moves" not in old.record(True, 200, 100, 150) and old.fewest_moves == 150
+    with pytest.raises(SaveError):  # format 1 never had the key
+        Statistics.from_dict({**data, "variants": {"eight-off/C8": {**data["variants"]["eight-off/C8"],
+                                                                     "fewest_moves": 3}}})
+
+
 def test_a_statistics_record_from_a_newer_version_is_marked_newer():
     with pytest.raises(SaveError) as info:
-        Statistics.from_dict({**_record(), "version": 2})
+        Statistics.from_dict({**_record(), "version": VERSION + 1})
     assert info.value.newer
 
 
@@ -167,9 +206,27 @@ def test_wins_and_a_streak_survive_a_restart(tmp_path):
     assert (harp.played, harp.won, harp.current_streak, harp.best_streak) == (3, 3, 3, 3)
     assert harp.fastest_win == 90 and harp.total_seconds == 360
     assert harp.best_score == 20 and harp.win_rate == 1.0
+    assert harp.fewest_moves == 2  # each win took two taps
     eight = loaded.stats.get("eight-off", "C8")
-    assert (eight.played, eight.won, eight.current_streak) == (1, 0, 0)
+    assert (eight.played, eight.won, eight.current_streak, eight.fewest_moves) == (1, 0, 0, None)
     assert [r.won for r in harp.recent] == [True, True, True]
+
+
+def test_the_bests_a_result_beat_are_kept_for_the_win_panel(tmp_path):
+    persistence = Persistence(FileStorage(tmp_path))
+    persistence.load_all()
+    slow = easy_harp_two_kings_left()
+    for action in ("tap c1", "undo", "tap c1", "tap c2"):  # an undo never lowers the counter: 3 moves
+        assert slow.play(action).ok
+    assert slow.position.won and slow.position.moves == 3
+    persistence.game_won(slow, 100)
+    assert persistence.new_bests["easy-harp/N"] == frozenset()  # the first win: nothing to beat
+    quick = easy_harp_two_kings_left()
+    quick.play("tap c1")
+    quick.play("tap c2")
+    persistence.game_won(quick, 80)
+    assert persistence.new_bests["easy-harp/N"] == {"time", "moves", "streak"}
+    assert persistence.stats.get("easy-harp", "N").fewest_moves == 2
 
 
 def test_reset_is_stored(tmp_path):
@@ -179,7 +236,7 @@ def test_reset_is_stored(tmp_path):
     persistence.reset_stats()
     assert Persistence(FileStorage(tmp_path)).load_all().stats.variants == {}
     data = json.loads((tmp_path / "stats.json").read_text())
-    assert data["version"] == 1 and data["variants"] == {}
+    assert data["version"] == VERSION and data["variants"] == {}
 
 
 def test_the_examples_in_the_docstrings_hold():

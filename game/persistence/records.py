@@ -34,8 +34,8 @@ Now no window ever writes back what it read at start:
   operations not yet stored, in order, and writes that. The figures are
   derived from results in order (streaks, fastest, the recent chart), so
   replaying results onto the fresh record is exact where adding numbers
-  would not be; and this needs no new record format, so older versions
-  still read what is written.
+  would not be; and the merging needs nothing in the record itself (no
+  journal, no window ids).
 * **Settings** the same way, field by field: only the settings this window
   changed go over the record as it is now.
 * **The saved game** is one game, and two windows can't both have theirs
@@ -89,7 +89,7 @@ from ..engine import Action, Game, jsontext
 from ..i18n import DEFAULT_LANGUAGE, translate
 from .savegame import SavedGame, SaveError
 from .settings import Settings, choose_language
-from .stats import Statistics
+from .stats import Bests, Statistics, variant_key
 from .storage import LockError, MemoryStorage, ReadError, Storage
 
 GAME_KEY, STATS_KEY, SETTINGS_KEY = "game", "stats", "settings"
@@ -101,7 +101,7 @@ NEWER_FORMAT = "notice.newer_format"  # the detail notice_text adds to a newer r
 KINDS = {GAME_KEY: "game", STATS_KEY: "stats", SETTINGS_KEY: "settings"}  # the notices' names
 
 # A statistics operation not yet stored: a result, or a reset.
-Result = tuple[str, str, bool, float, int]  # game, variant, won, seconds, score
+Result = tuple[str, str, bool, float, int, int]  # game, variant, won, seconds, score, moves
 Reset = tuple[Union[str, None], Union[str, None]]  # game, variant (None: all)
 
 T = TypeVar("T")
@@ -150,6 +150,7 @@ class Persistence:
         self._save_failed = False
         self._cache: dict = {}
         self._stats_ops: list[Result | Reset] = []  # in order, not yet in the record
+        self.new_bests: dict[str, Bests] = {}  # per variant: the records this window's latest game there beat
         self._settings_base: dict[str, object] = Settings().to_dict()  # the record's settings, as last seen
         self._settings_changed: dict[str, object] = {}  # fields this window changed, not yet stored
         self._game_text: str | None = None  # the latest game record, not yet stored
@@ -304,8 +305,9 @@ class Persistence:
         """Add one finished game to the statistics and store them (merged
         with what other windows stored meanwhile)."""
         pos = game.position
-        result: Result = (pos.game, pos.variant, bool(won), _seconds(elapsed), pos.score)
-        _apply(self.stats, result)  # raises ValueError for an unknown game, before anything is kept
+        result: Result = (pos.game, pos.variant, bool(won), _seconds(elapsed), pos.score, pos.moves)
+        # raises ValueError for an unknown game, before anything is kept
+        self.new_bests[variant_key(pos.game, pos.variant)] = _apply(self.stats, result)
         self._stats_ops.append(result)
         self.pending.add(STATS_KEY)
         self.retry_pending(STATS_KEY)
@@ -488,12 +490,13 @@ def _same_record(found: str, seen: str | None) -> bool:
         return False
 
 
-def _apply(stats: Statistics, op: "Result | Reset") -> None:
-    if len(op) == 5:
-        game, variant, won, seconds, score = op
-        stats.record(game, variant, won=won, seconds=seconds, score=score)
-    else:
-        stats.reset(op[0], op[1])
+def _apply(stats: Statistics, op: "Result | Reset") -> Bests:
+    """Apply one operation; a result says which records it beat."""
+    if len(op) == 6:
+        game, variant, won, seconds, score, moves = op
+        return stats.record(game, variant, won=won, seconds=seconds, score=score, moves=moves)
+    stats.reset(op[0], op[1])
+    return frozenset()
 
 
 def _add(notices: list[str], notice: str) -> None:
