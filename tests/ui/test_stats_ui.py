@@ -32,7 +32,7 @@ def test_opened_from_options_with_the_figures_of_the_game_played():
     assert shown == {
         "ui.stats.played": "3", "ui.stats.won": "2", "ui.stats.win_rate": translate("ui.stats.percent", "en", value=67),
         "ui.stats.current_streak": "1", "ui.stats.best_streak": "1", "ui.stats.best_score": "520",
-        "ui.stats.fastest_win": "3:20", "ui.stats.total_time": "9:50",
+        "ui.stats.fastest_win": "3:20", "ui.stats.fewest_moves": "–", "ui.stats.total_time": "9:50",
     }
     # another variant: never played
     click(app, scene, scene.choice_buttons[0])

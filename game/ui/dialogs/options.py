@@ -53,8 +53,13 @@ class OptionsDialog(PanelScene["OptionsHost"]):
         ]
         self.widgets += self.language_row()
         if self.app.play.persistence is not None:
-            self.widgets.append(Button(Box(p(28), self.ph - p(74), p(bw), p(50)), "ui.stats", self.app.open_stats,
+            self.widgets.append(Button(Box(p(28), self.ph - p(74), p(bw), p(50)), "ui.stats", self.open_stats,
                                        style="secondary"))
+
+    def open_stats(self) -> None:
+        """Statistics in place of the options (never a panel peeking out behind another)."""
+        self.close()
+        self.app.open_stats()
 
     # The language row sits just above the bottom buttons, whatever is added above it.
     def language_row(self) -> list[Button]:

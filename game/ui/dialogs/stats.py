@@ -1,4 +1,5 @@
-"""The Statistics screen: the figures of one game and variant, a chart of
+"""The Statistics screen: the figures of one game and variant (games
+played and won, streaks, best score, fastest win, fewest moves, time), a chart of
 its last 30 games (won or not; bar height the time or the score) and a
 reset button that asks first."""
 
@@ -38,6 +39,7 @@ def figures(s: VariantStats, lang: str) -> list[tuple[str, str]]:
         ("ui.stats.best_streak", str(s.best_streak)),
         ("ui.stats.best_score", str(s.best_score) if s.played else "–"),
         ("ui.stats.fastest_win", clock(s.fastest_win)),
+        ("ui.stats.fewest_moves", "–" if s.fewest_moves is None else str(s.fewest_moves)),
         ("ui.stats.total_time", clock(s.total_seconds)),
     ]
 
@@ -82,8 +84,9 @@ class StatsScene(PanelScene["StatsHost"]):
             box = Box(p(28) + col * (w + p(8)), p(76) + row * p(52), w, p(44))
             self.choice_buttons.append(VariantButton(box, g, v, lambda c=(g, v): self.choose(c), p(16)))
         self.grid_top = self.choice_buttons[-1].box.bottom + p(18)
-        self.tiles_per_row = 4 if inner >= p(4 * 130) else 2
-        tile_rows = -(-8 // self.tiles_per_row)
+        # the nine figures in rows of five (a wide panel), three or two
+        self.tiles_per_row = 5 if inner >= p(5 * 125) else 3 if inner >= p(3 * 100) else 2
+        tile_rows = -(-len(figures(self.stats, "en")) // self.tiles_per_row)
         self.tile_h = p(84)
         self.chart_top = self.grid_top + tile_rows * (self.tile_h + p(10)) + p(18)
         mw = p(130)
@@ -144,11 +147,16 @@ class StatsScene(PanelScene["StatsHost"]):
         w = (inner - (per_row - 1) * p(8)) // per_row
         for i, (key, value) in enumerate(items):
             row, col = divmod(i, per_row)
-            tile = pygame.Rect(p(28) + col * (w + p(8)), self.grid_top + row * (self.tile_h + p(10)), w, self.tile_h)
+            in_row = min(per_row, len(items) - row * per_row)  # a shorter last row is centred
+            x = p(28) + (per_row - in_row) * (w + p(8)) // 2 + col * (w + p(8))
+            tile = pygame.Rect(x, self.grid_top + row * (self.tile_h + p(10)), w, self.tile_h)
             pygame.draw.rect(surf, (241, 238, 229), tile, border_radius=p(10))
             big = fit_text(value, p(30), theme.BUTTON, w - p(16), bold=True)
             surf.blit(big, big.get_rect(midtop=(tile.centerx, tile.y + p(8))))
-            lines, size = wrap_fit(translate(key, lang), p(15), w - p(12), 2)
+            words, size = translate(key, lang), p(15)
+            while size > 11 and max(font(size).size(word)[0] for word in words.split()) > w - p(12):
+                size -= 1  # a long word ("Legkevesebb") a little smaller, never cut
+            lines, size = wrap_fit(words, size, w - p(12), 2)
             y = tile.y + p(48) + (p(9) if len(lines) == 1 else 0)
             for line in lines:
                 img = font(size).render(line, True, theme.PANEL_DIM)

@@ -24,7 +24,8 @@ from ...engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile
 from ...engine.registry import rules_for
 
 CARD_RATIO = 7 / 5
-BUTTONS = ("new_game", "undo", "redo", "hint", "rules", "options")
+BUTTONS = ("new_game", "undo", "redo", "hint", "rules", "stats", "options")
+ICON_BUTTONS = {"stats"}  # an icon in every bar (its name is its tooltip and in help): a square button
 TOP_GAP = 0.14  # a top row wider than the columns: the gap between its piles, in card widths (at most)
 TOP_SPLIT = {False: 0.3, True: 0.2}  # ... and between its two groups (cells or stock, foundations)
 NARROW_BUTTONS = {"hint": 0.7}  # short labels in every language: a narrower button in the bar
@@ -396,7 +397,8 @@ def place_buttons(buttons: tuple[str, ...], width: int, height: int, portrait: b
         button_bar = bar
         bh = bar_h - 2 * max(4, round(5 * scale))
         bw = max(96, round(116 * scale))
-        widths = [round(bw * NARROW_BUTTONS.get(name, 1)) for name in buttons]
+        widths = [max(bh, TOUCH + 8) if name in ICON_BUTTONS else round(bw * NARROW_BUTTONS.get(name, 1))
+                  for name in buttons]
         compact = width - pad - sum(widths) - (nb - 1) * small < max(380, round(width * 0.36))
         if compact:
             widths = [max(bh, TOUCH + 8)] * nb
@@ -587,7 +589,8 @@ def side_card_width(widths: list[int], room: int, steps: tuple[int, int], dealt:
 def rail_buttons(buttons: tuple[str, ...], rail: Box, gap: int) -> dict[str, Box]:
     """The buttons one above the other down the ``rail``, centred."""
     nb = max(1, len(buttons))
-    bh = max(TOUCH, min(round(TOUCH * 1.4), (rail.h - 2 * gap - (nb - 1) * gap) // nb))
+    gap = min(gap, max(1, (rail.h - nb * TOUCH) // (nb + 1)))  # a short rail: the gaps give way first
+    bh = min(round(TOUCH * 1.4), (rail.h - (nb + 1) * gap) // nb)  # under TOUCH only past that, never off screen
     by = rail.y + (rail.h - nb * bh - (nb - 1) * gap) // 2
     return {name: Box(rail.x + gap, by + i * (bh + gap), rail.w - 2 * gap, bh) for i, name in enumerate(buttons)}
 

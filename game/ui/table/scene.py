@@ -70,6 +70,7 @@ class TableScene(Scene["TableHost"]):
             pygame.K_n: app.open_new_game,
             pygame.K_F1: app.open_rules,
             pygame.K_o: app.open_options,
+            pygame.K_s: app.open_stats,
             pygame.K_l: lambda: share_deal(app),  # a link to this deal (game.ui.share)
         }
         app.play.on(SettingsChanged, lambda changed: self.settings_changed(changed.settings))
@@ -228,7 +229,7 @@ class TableScene(Scene["TableHost"]):
         layout = self.laid_out
         app = self.app
         actions = {"new_game": app.open_new_game, "undo": self.undo, "redo": self.redo, "rules": app.open_rules,
-                   "options": app.open_options, "hint": app.request_hint}
+                   "options": app.open_options, "hint": app.request_hint, "stats": app.open_stats}
         self.buttons = {
             name: ButtonSprite(name, box, actions[name], app.settings, layout.compact)
             for name, box in layout.buttons.items()

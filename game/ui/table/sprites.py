@@ -14,7 +14,7 @@ from ..drawing import theme
 from ..voice.words import clock
 from ..drawing.cardart import CardArt
 from ..drawing.fonts import _note as note, font, wrap
-from ..drawing.layout import TEXT_FLOOR, Box, Layout
+from ..drawing.layout import ICON_BUTTONS, TEXT_FLOOR, Box, Layout
 from ..dialogs.widgets import Button
 
 if TYPE_CHECKING:
@@ -235,7 +235,8 @@ class BarSprite(pygame.sprite.DirtySprite):
         return None
 
 
-ICONS = {"new_game": "\u271a", "undo": "\u21b6", "redo": "\u21b7", "hint": "\u2726", "rules": "?", "options": "\u2699"}
+ICONS = {"new_game": "\u271a", "undo": "\u21b6", "redo": "\u21b7", "hint": "\u2726", "rules": "?",
+         "stats": "\u2581\u2583\u2586", "options": "\u2699"}
 
 
 class ButtonSprite(pygame.sprite.DirtySprite):
@@ -249,8 +250,10 @@ class ButtonSprite(pygame.sprite.DirtySprite):
         super().__init__()
         self._layer = BUTTON_LAYER
         self.name, self.settings = name, settings
-        self.button = Button(Box(0, 0, box.w, box.h), f"ui.{name}", on_click, style="bar",
-                             icon=ICONS.get(name, "\u2022") if compact else None)
+        icon = ICONS.get(name, "\u2022") if compact else None
+        if name in ICON_BUTTONS:
+            icon = " "  # an icon in every bar, drawn over the button (draw_chart_icon)
+        self.button = Button(Box(0, 0, box.w, box.h), f"ui.{name}", on_click, style="bar", icon=icon)
         self.offset = box[:2]
         self.rect = pygame.Rect(box)
         self.image = pygame.Surface(box[2:], pygame.SRCALPHA)
@@ -262,6 +265,8 @@ class ButtonSprite(pygame.sprite.DirtySprite):
         if self.peers and not self.button.icon:
             self.button.size = shared_label_size(self.peers, self.settings.lang)
         self.button.draw(self.image, self.settings.lang)
+        if self.name == "stats":  # its icon is drawn for the button's size
+            draw_chart_icon(self.image, self.button.box, theme.BUTTON_TEXT)
         self.dirty = 1
 
     def pointer(self, kind: str, pos: tuple[int, int]) -> bool:
@@ -273,10 +278,22 @@ class ButtonSprite(pygame.sprite.DirtySprite):
         return inside
 
 
+def draw_chart_icon(surf: pygame.Surface, box: Box, ink) -> None:
+    """The Statistics button's icon (the legend's \u2581\u2583\u2586): three rising bars on a base line."""
+    size = min(box.w, box.h) * 0.5
+    bar_w, gap = max(2, round(size * 0.24)), max(1, round(size * 0.14))
+    left = round(box.x + box.w / 2 - (3 * bar_w + 2 * gap) / 2)
+    base = round(box.y + box.h / 2 + size / 2)
+    for i, share in enumerate((0.4, 0.7, 1.0)):
+        h = max(2, round(size * share))
+        pygame.draw.rect(surf, ink, (left + i * (bar_w + gap), base - h, bar_w, h), border_radius=max(1, bar_w // 4))
+
+
 def shared_label_size(buttons: list["ButtonSprite"], lang: str) -> int:
     """One type size for a bar's labels: the largest at which each fits its
     button on one line (else two lines), so no label looks smaller than
     its neighbours."""
+    buttons = [b for b in buttons if not b.button.icon] or buttons  # an icon button has no label to share
     size = max(12, round(min(b.button.box.h for b in buttons) * 0.42))
     while size > 12:
         if all(font(size, True).size(b.button.text(lang))[0] <= b.button.box.w - 2 * max(6, round(b.button.box.h * 0.16))
