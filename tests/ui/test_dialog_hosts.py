@@ -86,6 +86,10 @@ class InPlay:
         self.game = game
         self.elapsed_ms = elapsed_ms
 
+    @property
+    def elapsed(self) -> float:
+        return self.elapsed_ms / 1000
+
 
 class Records:
     """The records (``Kept``)."""
@@ -107,6 +111,14 @@ class DealsMade:
     def today_code(self, game: str, variant: str) -> str:
         self.asked.append(("today", game, variant))
         return DEAL
+
+
+class RecordsAndDeals(DealsMade):
+    """The records and where new deals come from (``KeptDeals``): no records kept."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.persistence: Persistence | None = None
 
 
 class Stage:
@@ -195,11 +207,14 @@ class WinStage(Stage):
         super().__init__(size)
         self._won = Won(game, size)
         self.session = InPlay(game, elapsed_ms)
-        self.play = DealsMade()
+        self.play = RecordsAndDeals()
 
     @property
     def table(self) -> Won:
         return self._won
+
+    def open_stats(self) -> None:
+        self.asked.append(("open_stats",))
 
     def start_code(self, code: str) -> None:
         self.asked.append(("start_code", code))

@@ -36,6 +36,8 @@ class TimedGame(GameInPlay, Protocol):
 
     @property
     def elapsed_ms(self) -> int: ...
+    @property
+    def elapsed(self) -> float: ...
 
 
 class Kept(Protocol):
@@ -130,16 +132,22 @@ class NewGameHost(DialogHost, Protocol):
     def request_new_game(self, code: str | None) -> None: ...
 
 
+class KeptDeals(Kept, Deals, Protocol):
+    """The records and where new deals come from (``play.Application``)."""
+
+
 class WinHost(DialogHost, Protocol):
-    """``WinScene``: the won game on the table and its time, a new deal of
-    the same game or the same deal again."""
+    """``WinScene``: the won game on the table and its time, the records it
+    is set beside, a new deal of the same game or the same deal again, and
+    the statistics."""
 
     @property
     def table(self) -> WonTable: ...
     @property
     def session(self) -> TimedGame: ...
     @property
-    def play(self) -> Deals: ...
+    def play(self) -> KeptDeals: ...
 
     def start_code(self, code: str) -> None: ...
     def restart(self) -> None: ...
+    def open_stats(self) -> None: ...
