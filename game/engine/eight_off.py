@@ -37,8 +37,12 @@ class EightOffRules(Rules):
     def group_limit(self, pos: Table, target: int, src: int | None) -> int:
         """(free cells + 1) x 2^(empty columns), counted before the move and
         without the target column (nor one the move empties)."""
+        cells, empty = self.group_room(pos, target, src)
+        return (cells + 1) << empty
+
+    def group_room(self, pos: Table, target: int, src: int | None) -> tuple[int, int]:
         empty = sum(1 for i, col in enumerate(pos.columns) if not col and i != target and i != src)
-        return (self.free_cells(pos) + 1) << empty
+        return self.free_cells(pos), empty
 
 
 EIGHT_OFF_RULES = tuple(EightOffRules(n) for n in (8, 4, 2))

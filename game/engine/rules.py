@@ -75,6 +75,9 @@ class Refusal:
     limit: int | None = None  # group-too-large: how many cards may move
     have: int | None = None  # empty-source: the column holds only this many cards ...
     asked: int | None = None  # ... and the drag asked for this many
+    cells: int | None = None  # group-too-large: the free cells counted ...
+    columns: int | None = None  # ... the empty columns counted ...
+    into_empty: bool = False  # ... and whether the cards were to go into an empty column (never counted)
 
     # Words for the player come from whoever shows them (game.i18n.refusal_message).
 
@@ -147,6 +150,11 @@ class Rules:
         return False
 
     def group_limit(self, pos: Table, target: int, src: int | None) -> int | None:
+        return None
+
+    def group_room(self, pos: Table, target: int, src: int | None) -> tuple[int, int] | None:
+        """(free cells, empty columns) that ``group_limit`` counts, for the
+        refusal's words; None where the limit is not made of those."""
         return None
 
     # ---- piles --------------------------------------------------------------
@@ -259,9 +267,12 @@ class Rules:
         if refusal:
             return Refusal(refusal)
         if count > 1:
-            limit = self.group_limit(pos, dst.which, src.which if src.kind == COLUMN else None)
+            src_col = src.which if src.kind == COLUMN else None
+            limit = self.group_limit(pos, dst.which, src_col)
             if limit is not None and count > limit:
-                return Refusal("group-too-large", limit)
+                room = self.group_room(pos, dst.which, src_col)
+                cells, columns = room if room is not None else (None, None)
+                return Refusal("group-too-large", limit, cells=cells, columns=columns, into_empty=not target)
         return self._move(pos, src, dst, cards)
 
     def _move(self, pos: Table, src: Pile, dst: Pile, cards: list[int]) -> Move:

@@ -37,11 +37,26 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
 
 
 def rule_message(rule: str, lang: str = DEFAULT_LANGUAGE, limit: int | None = None,
-                 have: int | None = None, asked: int | None = None) -> str:
+                 have: int | None = None, asked: int | None = None, cells: int | None = None,
+                 columns: int | None = None, into_empty: bool = False) -> str:
     if rule == "empty-source" and have is not None:  # a column with fewer cards than asked
         key = "rule.empty-source.one" if have == 1 else "rule.empty-source.fewer"
         return translate(key, lang, have=have, asked=asked)
+    if rule == "group-too-large" and limit is not None and cells is not None and columns is not None:
+        return group_message(lang, limit, cells, columns, into_empty)
     return translate(f"rule.{rule}", lang, limit=limit if limit is not None else "")
+
+
+def group_message(lang: str, limit: int, cells: int, columns: int, into_empty: bool) -> str:
+    """A too-large group move in a player's words: "with 2 free cells and
+    1 empty column, you can move at most 6 cards at once" ("1 other empty
+    column" when the cards were to go into one: that one does not count)."""
+    def count(what: str, n: int) -> str:
+        return translate(f"rule.group.{what}.{n if n < 2 else 'n'}", lang, n=n)
+
+    key = "rule.group-too-large.room_one" if limit == 1 else "rule.group-too-large.room"
+    return translate(key, lang, cells=count("cells", cells), columns=count("other" if into_empty else "columns", columns),
+                     limit=limit)
 
 
 def refusal_message(refused, lang: str = DEFAULT_LANGUAGE) -> str | None:
@@ -49,4 +64,7 @@ def refusal_message(refused, lang: str = DEFAULT_LANGUAGE) -> str | None:
     engine ``Outcome`` or ``Refusal`` (its rule id and parameters); None
     when an outcome was not refused. The engine never words its answers."""
     refusal = getattr(refused, "refusal", refused)
-    return None if refusal is None else rule_message(refusal.rule, lang, limit=refusal.limit, have=refusal.have, asked=refusal.asked)
+    if refusal is None:
+        return None
+    return rule_message(refusal.rule, lang, limit=refusal.limit, have=refusal.have, asked=refusal.asked,
+                        cells=refusal.cells, columns=refusal.columns, into_empty=refusal.into_empty)

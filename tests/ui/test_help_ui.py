@@ -8,6 +8,8 @@ from game.help import EXAMPLES, pages
 from game.i18n import CATALOGUES, refusal_message, translate
 from game.ui.dialogs.help import RulesScene, render_position
 
+from tests.builders import eight_off
+
 from .conftest import click_widget as click, start_app as start
 
 
@@ -143,3 +145,62 @@ def test_examples_draw_on_a_window_too_short_for_them(size):
     for _ in range(40):
         wheel(app, 1)
     assert rules.pan == 0
+
+
+# ---- the group-move rule in words -------------------------------------------------------------
+
+FORMULA = ("×", "^", "((", "))", "+ 1)", "2^")
+
+
+@pytest.mark.parametrize("lang", list(CATALOGUES))
+def test_the_group_rule_is_in_words_in_every_language(lang):
+    """The Eight Off rule was a formula, "(free cells + 1) × 2^(empty
+    columns)", and its refusal had a double parenthesis. No rule text,
+    help page or example says it that way now; the refusal says how many
+    cells are free and columns empty, and how many cards may move."""
+    texts = {k: v for k, v in CATALOGUES[lang].items() if k.startswith(("rule.", "help."))}
+    for key, text in texts.items():
+        assert not any(f in text for f in FORMULA), (key, text)
+    # 2 free cells and 1 empty column that is not the target: 6 cards
+    game = eight_off(["8D 7D 6D 5D 4D 3D 2D", "9D", ""], variant="C4", cells=["AS", "AH", None, None])
+    outcome = game.play("c1.7>c2")
+    assert outcome.rule == "group-too-large" and outcome.refusal.limit == 6
+    message = refusal_message(outcome, lang)
+    assert all(n in message for n in "216") and "{" not in message
+    assert not any(f in message for f in FORMULA)
+    if lang == "en":
+        assert "with 2 free cells and 1 empty column, you can move at most 6 cards at once" in message
+    # no free cell, no empty column: one card at a time
+    game = eight_off(["8D 7D", "9D"], variant="C2", cells=["AS", "AH"])
+    outcome = game.play("c1.2>c2")
+    assert outcome.refusal.limit == 1
+    assert refusal_message(outcome, lang) == translate("rule.group-too-large.room_one", lang,
+                                                      cells=translate("rule.group.cells.0", lang),
+                                                      columns=translate("rule.group.columns.0", lang))
+    # the example's refusal: the empty column the run goes into does not count, and it says so
+    example = next(e for e in EXAMPLES if e.id == "eight-off-group-limit")
+    game = example.start_game()
+    outcome = game.play(example.steps[0].action)
+    message = refusal_message(outcome, lang)
+    assert "3" in message and translate("rule.group.other.0", lang) in message
+    assert not any(f in message for f in FORMULA)
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (640, 360), (844, 390)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_group_refusal_fits_the_message_place_on_phones(size):
+    """The refusal now names the free cells and the empty columns: in
+    every language, with any counts, it still takes at most three lines
+    of the table's message place."""
+    from game.i18n import rule_message
+    from game.ui.drawing.fonts import wrap
+
+    app = start("--size", f"{size[0]}x{size[1]}")
+    banner = app.table.banner
+    width, size_px = banner.box.w - round(40 * banner.s), max(13, round(18 * banner.s))
+    for lang in CATALOGUES:
+        for cells in (0, 1, 2, 7):
+            for columns in (0, 1, 2, 7):
+                for into_empty in (False, True):
+                    message = rule_message("group-too-large", lang, limit=(cells + 1) << columns, cells=cells,
+                                           columns=columns, into_empty=into_empty)
+                    assert len(wrap(message, size_px, width)) <= 3, message
