@@ -6,8 +6,10 @@ import pytest
 
 from game.help import EXAMPLES, pages
 from game.i18n import CATALOGUES, refusal_message, translate
-from game.ui.dialogs.help import RulesScene, render_position
-
+from game.ui.dialogs.help import LINE, RulesScene
+from game.ui.drawing.fonts import font
+from game.ui.drawing.layout import TEXT_FLOOR
+from game.ui.drawing.preview import FLOOR_CARD_W, render_position
 from tests.builders import eight_off
 
 from .conftest import click_widget as click, start_app as start
@@ -85,11 +87,26 @@ def test_the_preview_is_a_real_table_picture():
     assert len(colors) > 20  # felt and cards, not an empty box
 
 
+def wheel(app, y):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0,
+                                         precise_y=float(y), touch=False, which=0))
+    app.frame()
+
+
+def to_the_end(app, rules):
+    for _ in range(60):
+        before = rules.scroll
+        wheel(app, -1)
+        if rules.scroll == before:
+            break
+
+
 @pytest.mark.parametrize("lang", list(CATALOGUES))
 def test_a_long_caption_scrolls_on_a_small_phone(lang):
     """At 360x640 an example's caption and refusal are longer than the room
-    under the preview: the wheel scrolls them to their end, a step starts the
-    next caption at its top, and the other steps' texts stay at full size."""
+    under the preview: the wheel scrolls them to their end (the view moves),
+    and a step keeps the view where it was, never past the start of the new
+    text; choosing an example starts at its top."""
     app = start("--size", "360x640", "--lang", lang)
     app.open_rules()
     rules = app.top()
@@ -97,33 +114,27 @@ def test_a_long_caption_scrolls_on_a_small_phone(lang):
     scrolled = 0
     for e, player in enumerate(rules.players):
         rules.choose_example(e)
+        assert rules.scroll == 0
+        text_start = rules.example_view().text.y // rules.px(LINE)  # in scroll steps
         for step in range(player.steps + 1):
             rules.step(None) if step == 0 else rules.step(1)
-            assert rules.scroll == 0
+            assert rules.scroll <= text_start
             if rules.max_scroll:
                 before = pygame.image.tobytes(app.screen, "RGB")
-                pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-30, flipped=False, precise_x=0.0,
-                                                     precise_y=-30.0, touch=False, which=0))
-                app.frame()
+                to_the_end(app, rules)
                 assert rules.scroll == rules.max_scroll  # stops at the end
                 assert pygame.image.tobytes(app.screen, "RGB") != before  # and the view moved
                 scrolled += 1
     assert scrolled  # the refusals at least need a scroll here
 
 
-def wheel(app, y):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0,
-                                         precise_y=float(y), touch=False, which=0))
-    app.frame()
-
-
 @pytest.mark.parametrize("size", [(3000, 240), (1500, 260), (320, 240), (640, 300)])
 def test_examples_draw_on_a_window_too_short_for_them(size):
     """A window shorter than the Examples page needs (wide and 240 px tall,
-    the fuzz found it: 'Cannot scale to negative size') keeps a preview and
-    a caption of their least size: the whole panel is taller than the
-    window and the wheel scrolls it, once the caption is at its end, down
-    to the buttons under the caption."""
+    the fuzz found it: 'Cannot scale to negative size') draws every example
+    and step; the one area scrolls to its end and back. Only a window too
+    short for the title, the tabs, the example's buttons and a little of
+    the example (320x240) lets the whole panel scroll too, down to them."""
     app = start()
     app.open_rules()
     rules = app.top()
@@ -131,20 +142,103 @@ def test_examples_draw_on_a_window_too_short_for_them(size):
     app.resize(*size)
     app.frame()
     rules = app.top()
-    preview, caption = rules.example_areas()
-    assert preview.h >= rules.px(60) and caption.h >= rules.px(50)
-    assert preview.y >= rules.example_buttons[0].box.bottom and caption.bottom <= rules.prev_button.box.y
-    assert rules.ph > rules.view_h == app.height - 16  # the panel scrolls as a whole
+    view = rules.example_view()
+    assert view.area.h >= rules.px(30)
+    assert view.area.y >= rules.example_buttons[0].box.bottom and view.area.bottom <= rules.prev_button.box.y
+    if size != (320, 240):
+        assert rules.ph == rules.view_h == app.height - 16  # one scroll: the panel fits the window
     for e, player in enumerate(rules.players):  # every example and step draws there
         rules.choose_example(e)
         for _ in range(player.steps):
             rules.step(1)
     for _ in range(40):
         wheel(app, -1)
-    assert rules.scroll == rules.max_scroll and rules.pan == rules.ph - rules.view_h  # down to Close
+    assert rules.scroll == rules.max_scroll > 0 and rules.pan == rules.ph - rules.view_h  # down to the buttons
     for _ in range(40):
         wheel(app, 1)
-    assert rules.pan == 0
+    assert rules.scroll == 0 and rules.pan == 0
+
+
+# ---- every size: one scroll area, the title and the buttons fixed on screen -----------------
+
+SIZES = [(844, 390), (640, 360), (390, 844), (1366, 768), (2560, 1440)]
+
+
+def help_states(app, rules):
+    """Open each page of Help, and each step of each example; yield a name for each."""
+    for i, page in enumerate(rules.pages):
+        rules.show_page(i)
+        if page.kind != "examples":
+            yield page.id
+            continue
+        for e, player in enumerate(rules.players):
+            rules.choose_example(e)
+            for step in range(player.steps + 1):
+                rules.step(None) if step == 0 else rules.step(1)
+                yield f"{page.id} {e} step {step}"
+
+
+def overlaps(a, b) -> bool:
+    return pygame.Rect(a).colliderect(pygame.Rect(b))
+
+
+@pytest.mark.parametrize("lang", list(CATALOGUES))
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_help_keeps_its_title_and_buttons_on_screen_with_one_scroll(size, lang):
+    """At 844x390 the Close button was cut in half, the panel and its text
+    each had a scroll bar, and on Examples, Previous, Next and Close were
+    off screen until the panel was scrolled, then the title scrolled away.
+    Now at every size, on every page and step: the panel fits the window
+    (it never scrolls itself), every button lies inside it and clear of
+    the one area that scrolls, under the title; and scrolling that area to
+    its end leaves the title and the buttons exactly as they were."""
+    app = start("--size", f"{size[0]}x{size[1]}", "--lang", lang)
+    app.open_rules()
+    rules = app.top()
+    p = rules.px
+    title = pygame.Rect(p(28), p(22), font(p(30), True).size(translate("help.title", lang))[0],
+                        font(p(30), True).get_height())
+    for state in help_states(app, rules):
+        assert rules.ph == rules.view_h <= app.height - 16, state  # no second scroll bar
+        area = rules.scroll_area()
+        assert area.y >= title.bottom and area.bottom <= rules.ph, state
+        panel = pygame.Rect(0, 0, rules.pw, rules.ph)
+        for w in rules.widgets:
+            assert panel.contains(pygame.Rect(w.box)), (state, w.label)
+            assert not overlaps(w.box, area), (state, w.label)
+            assert not overlaps(w.box, title), (state, w.label)
+        fixed = [title] + [pygame.Rect(w.box) for w in rules.widgets]
+        before = [pygame.image.tobytes(rules.panel.image.subsurface(r), "RGB") for r in fixed]
+        to_the_end(app, rules)
+        after = [pygame.image.tobytes(rules.panel.image.subsurface(r), "RGB") for r in fixed]
+        assert rules.scroll == rules.max_scroll and rules.pan == 0, state
+        assert before == after, state  # nothing scrolled over the title or a button
+        rules.scroll = 0
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_example_cards_are_large_enough_for_their_index(size):
+    """The example's cards were about 17 px wide at 844x390, their index
+    about 6 px. Now every example at every size has cards at least
+    FLOOR_CARD_W (31 px) wide, whose index is drawn at the table's smallest
+    type (12 px), a face-up card in a fan shows its whole index, and the
+    preview lies whole inside the panel (beside the text, within the room
+    there; above it, the width of the panel at most)."""
+    app = start("--size", f"{size[0]}x{size[1]}")
+    app.open_rules()
+    rules = app.top()
+    rules.show_page([p.kind for p in rules.pages].index("examples"))
+    for e in range(len(rules.players)):
+        rules.choose_example(e)
+        view = rules.example_view()
+        picture = view.picture
+        assert picture.card_w >= FLOOR_CARD_W and picture.index.size >= TEXT_FLOOR, (e, picture)
+        assert picture.up_gap >= picture.index.h
+        assert picture.width <= view.preview.w and picture.height <= view.preview.h
+        x = view.preview.x if view.beside else view.area.x + view.preview.x
+        assert 0 <= x and x + view.preview.w <= rules.pw
+        if view.beside:
+            assert view.preview.bottom <= view.area.bottom and not overlaps(view.preview, view.area)
 
 
 # ---- the group-move rule in words -------------------------------------------------------------

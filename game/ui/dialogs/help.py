@@ -3,27 +3,32 @@
 steps through real deals replayed by the engine.
 
 A text page is word-wrapped to the panel and scrolls (wheel, arrow keys or a
-drag). An example shows its position as a small table, the caption of the
-step, and a refused step's rule message exactly as the game words it.
+drag). An example shows its position as a small table (``drawing.preview``:
+cards never narrower than their index needs), the caption of the step, and a
+refused step's rule message exactly as the game words it.
+
+The title, the tabs and the buttons never scroll: one area between them
+does, and the panel is never taller than the window (but on one too small
+for even the buttons and a little of the page, under about 420 x 300).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import Action, Outcome, Pile, Position
-from ...engine.actions import COLUMN, STOCK
+from ...engine import Action, Outcome
 from ...engine import parse_code, registry
 from ...help import EXAMPLES, Example, pages, rules_page
-from ...i18n import refusal_message, translate
+from ...i18n import LANGUAGES, refusal_message, translate
 from ..drawing import theme
-from ..drawing.cardart import card_art, rounded_mask
-from ..drawing.felt import felt, pile_marker
+from ..drawing.cardart import rounded_mask
 from ..drawing.fonts import fit_text, font, wrap, wrap_fit
-from ..drawing.layout import Box, make_layout
+from ..drawing.layout import Box
+from ..drawing.preview import FLOOR_CARD_W, PreviewLayout, Stack, plan_preview, position_stacks, render_position
 from .panel import PanelScene
 from .widgets import Button
 
@@ -68,68 +73,39 @@ class ExamplePlayer:
             return (Action.parse(self.example.steps[0].action), None) if self.example.steps else None
         return Action.parse(self.example.steps[self.step - 1].action), bool(self.outcome and self.outcome.ok)
 
-
-def render_position(pos: Position, width: int, height: int, lang: str,
-                    highlight: tuple[Action, bool | None] | None = None) -> pygame.Surface:
-    """A small picture of the table at ``pos``: the same layout and card art
-    as the game, drawn once into a surface of ``width`` x ``height``.
-    ``highlight``: (an action, whether it was played) marks the cards it
-    moved where they landed, or the cards it tried to move and where to."""
-    # cards as large as this position allows (not sized for the longest
-    # columns a game can reach), so their corners read
-    fit = max(((hidden, len(col) + 1) for col, hidden in zip(pos.columns, pos.hidden)), key=lambda t: t[1] + t[0])
-    layout = make_layout(pos.game, pos.variant, width, height, ("x",), fit=fit, side=False)
-    top = layout.bar.h - round(6 * layout.scale)  # the preview has no bar
-    surf = felt(width, height)
-    art = card_art(layout.card_w, layout.card_h, lang, index=layout.index, fan=layout.up_gap)
-    everything = [(pile, pos.cards(pile)) for pile in pos.piles()]
-    cols = [(pile, cards) for pile, cards in everything if pile.kind == COLUMN]
-    piles = [(pile, cards) for pile, cards in everything if pile.kind != COLUMN]
-    rules = pos.rules
-    places: dict[Pile, list[tuple[int, int]]] = {}
-    for pile, box in layout.piles.items():
-        surf.blit(pile_marker(art, pile, rules), (box.x, box.y - top))
-    for pile, cards in piles:
-        box = layout.piles[pile]
-        if cards:
-            surf.blit(art.image(cards[-1], pile.kind != STOCK), (box.x - art.pad, box.y - top - art.pad))
-        places[pile] = [(box.x, box.y - top)] * max(1, len(cards))
-    for pile, cards in cols:
-        box = layout.piles[pile]
-        hidden = pos.hidden_count(pile)
-        offsets = layout.column_offsets(hidden, len(cards))
-        places[pile] = [(box.x, box.y - top + dy) for dy in offsets] or [(box.x, box.y - top)]
-        for row, (card, dy) in enumerate(zip(cards, offsets)):
-            surf.blit(art.image(card, row >= hidden), (box.x - art.pad, box.y - top + dy - art.pad))
-    if highlight is not None and highlight[0].src is not None:
-        action, played = highlight
-        line = max(2, round(3 * layout.scale))
-
-        def outline(pile: Pile | None, count: int, color, beyond: bool = False) -> None:
-            spots = places.get(pile) if pile is not None else None
-            if not spots:
-                return
-            if beyond:  # the place after the pile's last card
-                x, y = spots[-1]
-                if pile is not None and pile.kind == COLUMN and pos.cards(pile):
-                    y += layout.up_gap
-                first = last = (x, y)
-            else:
-                first, last = spots[max(0, len(spots) - count)], spots[-1]
-            rect = pygame.Rect(first[0], first[1], layout.card_w, last[1] - first[1] + layout.card_h)
-            pygame.draw.rect(surf, color, rect.inflate(6, 6), line, border_radius=art.radius + 2)
-
-        if played is None:  # before the first step: the card the caption asks to watch
-            outline(action.dst, 1, theme.HIGHLIGHT)
-        elif played:
-            outline(action.dst, action.count, theme.HIGHLIGHT)
-        else:
-            outline(action.src, action.count, theme.HIGHLIGHT)
-            outline(action.dst, 1, theme.ERROR, beyond=True)
-    return surf
+    def stacks(self) -> list[Stack]:
+        """The columns of every step as the preview shows them: its cards
+        are sized for them all, so they keep their size from step to step."""
+        shown = self.step
+        out: list[Stack] = []
+        for step in range(self.steps + 1):
+            self.go(step)
+            out += position_stacks(self.game.position, self.shown_action())
+        self.go(shown)
+        return out
 
 
-MIN_EXAMPLE_H = 150  # logical px for an example's preview and caption; a shorter window scrolls the panel
+COMPACT_BELOW = 560  # logical px: a shorter panel has the tabs beside its title (or Close there) and no intro on top
+CAPTION_MIN_W = 230  # logical px: the least text column beside an example's preview
+LINE = 23  # logical px: a caption line, and the step the Examples page scrolls by
+
+
+@dataclass(frozen=True)
+class ExampleView:
+    """Where an example goes on the Examples page. ``area`` (panel px) is
+    the page's one scrolling area, drawn within ``clip``. ``beside``: the
+    preview stays at ``preview`` (panel px) and the text column ``text``
+    scrolls; else the preview and the text under it scroll together (both
+    boxes from the area's top left; a preview wider than the text may
+    reach into the panel's margins). ``picture``: the preview's piles and
+    card size."""
+
+    area: Box
+    clip: Box
+    preview: Box
+    text: Box
+    beside: bool
+    picture: PreviewLayout
 
 
 class RulesScene(PanelScene["HelpHost"]):
@@ -149,67 +125,95 @@ class RulesScene(PanelScene["HelpHost"]):
         # the first example of the game being played (else the first one)
         self.example = next((i for i, e in enumerate(EXAMPLES) if parse_code(e.deal).game == current), 0)
         self._preview: tuple[tuple, pygame.Surface] | None = None
-        self.examples_text_top = 0  # where the example's caption starts (set as it is drawn)
+        self._views: dict[int, ExampleView] = {}  # the Examples page's geometry, per example (for this panel size)
         super().__init__(app, 940, 4000)  # as tall as the window allows
 
     # ---- layout ----------------------------------------------------------------------
-
-    @property
-    def wide(self) -> bool:
-        return self.pw > self.ph
-
-    def rows(self, pw: int) -> tuple[int, int, int, bool]:
-        """What the panel's width decides: (tabs per row, the content's top,
-        the examples' intro height, whether the example's buttons need a row
-        of their own above Close)."""
-        p = self.px
-        n = len(self.pages)
-        per_row = n if (pw - p(56)) / n >= p(150) else (n + 1) // 2
-        tabs_bottom = p(76) + (-(-n // per_row) - 1) * p(52) + p(44)
-        intro_h = p(50 if pw >= p(600) else 92)  # two lines of intro, or four where narrow
-        return per_row, tabs_bottom + p(16), intro_h, pw - p(56) - p(168) < p(3 * 110)
+    # The title, the tabs and the buttons stay where they are; between them
+    # one area scrolls (a text page's lines, or an example's text, with its
+    # preview when there is no room beside it). The panel is never taller
+    # than the window: a second scroll bar would be one too many.
 
     def least_height(self, pw: int) -> int:
-        # the tabs, the examples' intro and buttons, a preview and a caption
-        # of at least MIN_EXAMPLE_H, the buttons at the bottom
+        # the title and the tabs (beside it, or in one or two rows under it), the examples' choice, a little
+        # of the example and the buttons at the foot: on a window shorter than that (narrow ones under about
+        # 300 px, wide ones under about 250) the panel scrolls as well
         p = self.px
-        _, content_top, intro_h, narrow = self.rows(pw)
-        return content_top + intro_h + p(44) + p(14) + p(MIN_EXAMPLE_H) + p(146 if narrow else 86)
+        rows = 0 if self.tabs_beside_title(pw) else 1 if (pw - p(56)) / len(self.pages) >= p(84) else 2
+        return p(68) + rows * p(48) + p(48) + p(60) + p(62)
+
+    def title_width(self) -> int:
+        return max(font(self.px(30), True).size(translate(self.title_key, lang))[0] for lang in LANGUAGES)
+
+    def tabs_beside_title(self, pw: int) -> bool:
+        """Whether a short panel ``pw`` wide has the tabs beside the title
+        (and Close at the foot, with the example's buttons)."""
+        p = self.px
+        inner, n = pw - p(56), len(self.pages)
+        return (inner - self.title_width() - p(16) - (n - 1) * p(8)) / n >= p(84) and inner >= p(3 * 110 + 2 * 10 + 16 + 130)
 
     def build(self) -> None:
         p = self.px
-        per_row, self.content_top, self.intro_h, narrow = self.rows(self.pw)
-        tab_w = (self.pw - p(56) - (per_row - 1) * p(8)) // per_row
+        m, inner, n = p(28), self.pw - p(56), len(self.pages)
+        self.compact = self.ph < p(COMPACT_BELOW)
+        self._views.clear()
+        title_w = self.title_width()
+        # a short panel: the tabs beside the title and Close at the foot with the example's buttons,
+        # or where the panel is narrow too, Close beside the title and the tabs under it
+        beside = self.compact and self.tabs_beside_title(self.pw)
+        foot = Box(self.pw - m - p(130), self.ph - p(54), p(130), p(44))
+        if beside:
+            tabs, per_row, tab_h = Box(m + title_w + p(16), p(14), inner - title_w - p(16), 0), n, p(44)
+            close = foot
+        elif self.compact:
+            tabs, per_row, tab_h = Box(m, p(66), inner, 0), (n if inner / n >= p(84) else (n + 1) // 2), p(40)
+            close = Box(self.pw - m - p(130), p(16), p(130), p(42))
+        else:
+            tabs, per_row, tab_h = Box(m, p(76), inner, 0), (n if inner / n >= p(150) else (n + 1) // 2), p(44)
+            close = Box(self.pw - p(168), self.ph - p(70), p(140), p(50))
+        self.close_button = Button(close, "ui.close", self.close, style="secondary")
+        tab_w = (tabs.w - (per_row - 1) * p(8)) // per_row
         self.tabs = []
         for i, page in enumerate(self.pages):
             row, col = divmod(i, per_row)
-            box = Box(p(28) + col * (tab_w + p(8)), p(76) + row * p(52), tab_w, p(44))
-            self.tabs.append(Button(box, page.title, partial(self.show_page, i), style="choice", size=p(17)))
-        self.close_button = Button(Box(self.pw - p(168), self.ph - p(70), p(140), p(50)), "ui.close", self.close, style="secondary")
-        # a narrow panel: the example's buttons get a row of their own above Close
-        self.content_bottom = self.ph - p(146 if narrow else 86)
-        if narrow:
-            bw = (self.pw - p(56) - 2 * p(10)) // 3
-            y = self.ph - p(130)
+            box = Box(tabs.x + col * (tab_w + p(8)), tabs.y + row * (tab_h + p(8)), tab_w, tab_h)
+            self.tabs.append(Button(box, page.title, partial(self.show_page, i), style="choice",
+                                    size=p(16 if self.compact else 17)))
+        self.content_top = max(self.tabs[-1].box.bottom, p(58)) + p(10 if self.compact else 16)
+        self.content_bottom = self.ph - p(14) if close.y < self.content_top else close.y - p(10 if self.compact else 16)
+        # the example's buttons: at the foot (compact), beside Close, or in a row of their own above it (narrow)
+        if self.compact:
+            room = inner - (p(130) + p(16) if beside else 0)
+            bw, y, bh = min(p(150), (room - 2 * p(10)) // 3), foot.y, foot.h
+        elif inner - p(168) < p(3 * 110):
+            bw, y, bh = (inner - 2 * p(10)) // 3, self.ph - p(130), p(50)
         else:
-            bw = min(p(150), (self.pw - p(56) - p(168) - 2 * p(10)) // 3)
-            y = self.ph - p(70)
-        self.prev_button = Button(Box(p(28), y, bw, p(50)), "help.examples.previous", lambda: self.step(-1), style="secondary")
-        self.next_button = Button(Box(p(28) + bw + p(10), y, bw, p(50)), "help.examples.next", lambda: self.step(1))
-        self.restart_button = Button(Box(p(28) + 2 * (bw + p(10)), y, bw, p(50)), "help.examples.restart",
+            bw, y, bh = min(p(150), (inner - p(168) - 2 * p(10)) // 3), self.ph - p(70), p(50)
+        self.prev_button = Button(Box(m, y, bw, bh), "help.examples.previous", lambda: self.step(-1), style="secondary")
+        self.next_button = Button(Box(m + bw + p(10), y, bw, bh), "help.examples.next", lambda: self.step(1))
+        self.restart_button = Button(Box(m + 2 * (bw + p(10)), y, bw, bh), "help.examples.restart",
                                      lambda: self.step(None), style="secondary")
-        # the examples' own choice buttons, under the intro
-        ew = (self.pw - p(56) - p(10) * (len(EXAMPLES) - 1)) // max(1, len(EXAMPLES))
-        ey = self.content_top + self.intro_h
+        # the examples' own choice buttons, under two lines of intro (short or narrow: the intro follows the text)
+        self.intro_h = p(50) if not self.compact and self.pw >= p(600) else 0
+        ew = (inner - p(10) * (len(EXAMPLES) - 1)) // max(1, len(EXAMPLES))
+        ey, eh = self.content_top + self.intro_h, p(40 if self.compact else 44)
         self.example_buttons = [
-            Button(Box(p(28) + i * (ew + p(10)), ey, ew, p(44)), e.title, partial(self.choose_example, i),
+            Button(Box(m + i * (ew + p(10)), ey, ew, eh), e.title, partial(self.choose_example, i),
                    style="choice", size=p(16))
             for i, e in enumerate(EXAMPLES)
         ]
+        top = ey + eh + p(8 if self.compact else 14)
+        self.examples_area = Box(m, top, inner, max(p(30), y - p(8 if self.compact else 16) - top))
         self.show_page(self.page, redraw=False)
 
     def on_examples(self) -> bool:
         return self.pages[self.page].kind == "examples"
+
+    def scroll_area(self) -> Box:
+        """The one part of the panel that scrolls (panel px)."""
+        if self.on_examples():
+            return self.example_view().area
+        return Box(0, self.content_top, self.pw, self.content_bottom - self.content_top)
 
     def show_page(self, index: int, redraw: bool = True) -> None:
         self.page, self.scroll = index, 0
@@ -238,78 +242,120 @@ class RulesScene(PanelScene["HelpHost"]):
         self.redraw()
 
     def step(self, delta: int | None) -> None:
+        """Play the example on, back, or (None) from its start. The view stays
+        where the player scrolled it, never past the start of the new text."""
         player = self.players[self.example]
         player.go(0 if delta is None else player.step + delta)
-        self.scroll = 0
+        self.scroll = min(self.scroll, self.example_view().text.y // self.px(LINE))
         self.refresh_example_buttons()
         self.redraw()
 
-    def example_areas(self) -> tuple[Box, Box]:
-        """(the preview, the caption) in panel coordinates."""
-        p = self.px
-        top = self.example_buttons[0].box.bottom + p(14)
-        bottom = self.content_bottom
-        inner_w = self.pw - p(56)
-        if self.wide:
-            pw = min(round(inner_w * 0.6), round((bottom - top) * 1.75))
-            return Box(p(28), top, pw, bottom - top), Box(p(28) + pw + p(20), top, inner_w - pw - p(20), bottom - top)
-        # wider than tall: the landscape table; at least a line of caption under it
-        ph = min(round(inner_w * 0.7), max(p(120), bottom - top - p(250)), bottom - top - p(14 + 60))
-        return Box(p(28), top, inner_w, ph), Box(p(28), top + ph + p(14), inner_w, max(p(40), bottom - top - ph - p(14)))
+    def example_view(self) -> ExampleView:
+        view = self._views.get(self.example)
+        if view is None:
+            view = self._views[self.example] = self.plan_example()
+        return view
 
-    def preview(self, lang: str, box: Box) -> pygame.Surface:
+    def plan_example(self) -> ExampleView:
+        """The preview beside the text when the area is wide enough for
+        cards whose index reads (``FLOOR_CARD_W``) and a text column, unless
+        the preview above the text would have much larger cards (and those
+        beside are not large already); above the
+        text, it leaves a few lines of it in view when it can, and takes the
+        panel's margins when the text's width is too narrow for the floor."""
+        p = self.px
+        area = self.examples_area
+        player = self.players[self.example]
+        rules, stacks = player.game.position.rules, player.stacks()
+        room = min(area.h - p(12 + 3 * LINE), round(area.h * 0.7))
+        above, x = plan_preview(rules, stacks, area.w, room), 0
+        if above.card_w < FLOOR_CARD_W:
+            x = p(10) - area.x  # from the panel's edge to the scroll bar's lane
+            above = plan_preview(rules, stacks, self.pw - p(34), room)
+        gap = p(20)
+        most = area.w - gap - p(CAPTION_MIN_W)  # the text column keeps its least width
+        for width in sorted({min(round(area.w * 0.62), most), most}):
+            if width < p(200):
+                continue
+            picture = plan_preview(rules, stacks, width, area.h)
+            fits = picture.card_w >= FLOOR_CARD_W and picture.height <= area.h
+            if fits and (picture.card_w * 5 >= above.card_w * 4 or picture.card_w >= 2 * FLOOR_CARD_W
+                         or above.height > room):
+                text = Box(area.x + width + gap, area.y, area.right - area.x - width - gap, area.h)
+                return ExampleView(text, text, Box(area.x, area.y, width, picture.height), Box(0, 0, text.w, area.h),
+                                   True, picture)
+        width = area.w - 2 * x
+        clip = Box(area.x + min(0, x), area.y, max(area.w, width), area.h)
+        return ExampleView(area, clip, Box(x, 0, width, above.height), Box(0, above.height + p(12), area.w, 0), False,
+                           above)
+
+    def preview(self, lang: str, box: Box, picture: PreviewLayout) -> pygame.Surface:
         player = self.players[self.example]
         key = (self.example, player.step, box.w, box.h, lang)
         if self._preview is None or self._preview[0] != key:
-            surf = render_position(player.game.position, box.w, box.h, lang, player.shown_action())
+            surf = render_position(player.game.position, box.w, box.h, lang, player.shown_action(), picture)
             rounded = rounded_mask(box.w, box.h, self.px(10), (255, 255, 255))
             rounded.blit(surf, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
             self._preview = (key, rounded)
         return self._preview[1]
 
+    def example_text(self, lang: str, width: int) -> tuple[list[tuple[pygame.Surface, int, int]], int]:
+        """The example's text column as (image, x, y) from its top: the step
+        counter, the caption, the refusal in its box (and the page's intro
+        when there is no room for it above); and its height."""
+        p = self.px
+        player = self.players[self.example]
+        out: list[tuple[pygame.Surface, int, int]] = []
+        counter = fit_text(translate("help.examples.step", lang, step=player.step, steps=player.steps),
+                           p(15), theme.PANEL_DIM, width, bold=True)
+        out.append((counter, 0, 0))
+        y = counter.get_height() + p(8)
+        for line in wrap(player.caption(lang), p(17), width):
+            out.append((font(p(17)).render(line, True, theme.PANEL_TEXT), 0, y))
+            y += p(LINE)
+        refusal = player.refusal(lang)
+        if refusal:
+            lines = wrap(f"{translate('help.examples.refused', lang)} {refusal}", p(16), width - p(20))
+            box = pygame.Surface((width, len(lines) * p(21) + p(14)), pygame.SRCALPHA)
+            pygame.draw.rect(box, (250, 232, 230), box.get_rect(), border_radius=p(8))
+            pygame.draw.rect(box, theme.ERROR, box.get_rect(), width=1, border_radius=p(8))
+            for i, line in enumerate(lines):
+                box.blit(font(p(16)).render(line, True, theme.ERROR), (p(10), p(7) + i * p(21)))
+            y += p(10)
+            out.append((box, 0, y))
+            y += box.get_height()
+        if not self.intro_h:
+            y += p(14)
+            for line in wrap(translate("help.examples.intro", lang), p(15), width):
+                out.append((font(p(15)).render(line, True, theme.PANEL_DIM), 0, y))
+                y += p(20)
+        return out, y
+
     def draw_examples(self, surf: pygame.Surface, lang: str) -> None:
         p = self.px
-        intro, size = wrap_fit(translate("help.examples.intro", lang), p(16), self.pw - p(56), self.intro_h // p(21))
-        for i, line in enumerate(intro):
-            surf.blit(font(size).render(line, True, theme.PANEL_DIM), (p(28), self.content_top + i * p(21)))
-        player = self.players[self.example]
-        preview_box, text_box = self.example_areas()
-        surf.blit(self.preview(lang, preview_box), preview_box[:2])
-        y = text_box.y
-        counter = fit_text(translate("help.examples.step", lang, step=player.step, steps=player.steps),
-                           p(15), theme.PANEL_DIM, text_box.w, bold=True)
-        surf.blit(counter, (text_box.x, y))
-        y += counter.get_height() + p(8)
-        refusal = player.refusal(lang)
-        line_h = p(23)
-        room = text_box.bottom - y
-        room -= room % line_h if room > line_h else 0  # whole lines: the rest is a scroll away
-        # the caption and the refusal at their full size, on a strip that scrolls
-        # (wheel, drag, arrow keys) when the window is too short to show it whole
-        lines = wrap(player.caption(lang), p(17), text_box.w)
-        refusal_lines = wrap(f"{translate('help.examples.refused', lang)} {refusal}", p(16), text_box.w - p(20)) \
-            if refusal else []
-        box_h = len(refusal_lines) * p(21) + p(14)
-        total = len(lines) * line_h + (p(10) + box_h if refusal_lines else 0)
-        self.max_scroll = max(0, -(-(total - room) // line_h))
+        if self.intro_h:
+            intro, size = wrap_fit(translate("help.examples.intro", lang), p(16), self.pw - p(56), self.intro_h // p(21))
+            for i, line in enumerate(intro):
+                surf.blit(font(size).render(line, True, theme.PANEL_DIM), (p(28), self.content_top + i * p(21)))
+        view = self.example_view()
+        area, text = view.area, view.text
+        items, text_h = self.example_text(lang, text.w)
+        total = text.y + text_h
+        line_h = p(LINE)
+        self.max_scroll = max(0, -(-(total - area.h) // line_h))
         self.scroll = max(0, min(self.scroll, self.max_scroll))
-        strip = pygame.Surface((text_box.w, max(total, 1)), pygame.SRCALPHA)
-        ty = 0
-        for line in lines:
-            strip.blit(font(p(17)).render(line, True, theme.PANEL_TEXT), (0, ty))
-            ty += line_h
-        if refusal_lines:
-            ty += p(10)
-            box = pygame.Rect(0, ty, text_box.w, box_h)
-            pygame.draw.rect(strip, (250, 232, 230), box, border_radius=p(8))
-            pygame.draw.rect(strip, theme.ERROR, box, width=1, border_radius=p(8))
-            for i, line in enumerate(refusal_lines):
-                strip.blit(font(p(16)).render(line, True, theme.ERROR), (p(10), ty + p(7) + i * p(21)))
-        shown = min(room, total - self.scroll * line_h)
-        surf.blit(strip, (text_box.x, y), pygame.Rect(0, self.scroll * line_h, text_box.w, max(0, shown)))
+        shift = min(self.scroll * line_h, max(0, total - area.h))
+        if view.beside:  # the preview stays; the text beside it scrolls
+            surf.blit(self.preview(lang, view.preview, view.picture), view.preview[:2])
+        clip = surf.get_clip()
+        surf.set_clip(pygame.Rect(view.clip))
+        if not view.beside:
+            surf.blit(self.preview(lang, view.preview, view.picture), (area.x + view.preview.x, area.y - shift))
+        for image, x, y in items:
+            surf.blit(image, (area.x + text.x + x, area.y + text.y + y - shift))
+        surf.set_clip(clip)
         if self.max_scroll:
-            self.scroll_bar(surf, pygame.Rect(self.pw - p(20), y, p(5), room), room / total)
-        self.examples_text_top = y
+            self.scroll_bar(surf, pygame.Rect(self.pw - p(20), area.y, p(5), area.h), area.h / total)
 
     # ---- text pages ------------------------------------------------------------------------
 
@@ -398,8 +444,7 @@ class RulesScene(PanelScene["HelpHost"]):
         # a drag on the text scrolls it (touch screens have no wheel)
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             x, y = self.local(event.pos)
-            top = self.examples_text_top if self.on_examples() else self.content_top
-            on_text = top <= y < self.content_bottom and (self.max_scroll > 0 or self.view_h >= self.ph)
+            on_text = self.max_scroll > 0 and self.scroll_area().contains(x, y)
             self.drag_from = (y, self.scroll) if on_text else None
         elif event.type == pygame.MOUSEBUTTONUP:
             self.drag_from = None
