@@ -1,19 +1,23 @@
 """Card art drawn in code: faces with corner indices, pips and our own court
-design, a geometric back, and the empty-pile markers. Everything is drawn
-for one card size and cached; a new size (or language, for the court
-letters) draws a new set, never a scaled bitmap."""
+portraits (``courts``), a geometric back, and the empty-pile markers.
+Everything is drawn for one card size and cached; a new size (or language,
+for the indices) draws a new set, never a scaled bitmap."""
 
 from __future__ import annotations
+
+import math
 
 import pygame
 
 from ...engine.cards import SUIT_SYMBOLS, is_red, rank_of, suit_of
 from ...i18n import translate
-from . import theme
+from . import courts, theme
 from .fonts import font
 from .layout import Index, index_for
 
 SMALL_CARD = 46  # px wide: below this a number card shows one large suit, not its pips
+PORTRAIT_MIN = 40  # px: a court frame less tall than this shows the head and collar, not the whole bust
+FRAMED_MIN = 26  # px: ... and one less tall than this no frame, the head alone between the indices
 
 # Pip positions for 2..10: (x, y) with x in {0, .5, 1} across the pip box and
 # y from 0 (top) to 1 (bottom); pips below the middle are drawn upside down.
@@ -177,89 +181,86 @@ class CardArt:
         surf.blit(img, (round(x - img.get_width() / 2), round(y - img.get_height() / 2)))
 
     def _court(self, surf: pygame.Surface, rank: int, symbol: str, color) -> None:
+        """A jack, queen or king: its portrait in a frame clear of the
+        indices (a short frame: the head and collar), or on a card too short
+        for a frame, the head alone between the indices."""
         w, h = self.w, self.h
         frame = court_frame(w, h, self.index, self.fan)
-        if frame is None:  # a card too small for a frame clear of its indices: a gold plaque between them
-            band = h - 2 * self.index.h
-            plaque = pygame.Rect(round(w * 0.2), self.index.h + 3, round(w * 0.6), band - 6)
-            if plaque.height >= 4:
-                pygame.draw.rect(surf, theme.GOLD, plaque, border_radius=max(2, plaque.height // 4))
-            if plaque.height >= 10:
-                size = plaque.height
-                while True:
-                    letter = font(size, True).render(rank_label(rank, self.lang), True, color)
-                    letter = letter.subsurface(letter.get_bounding_rect())
-                    if letter.get_height() <= plaque.height - 4 or size <= 6:
-                        break
-                    size -= 1
-                surf.blit(letter, letter.get_rect(center=plaque.center))
+        if frame is None or frame.height < FRAMED_MIN:  # a small card: the head alone, between the indices
+            top = self.index.h + 1
+            side = round(w * 0.12)
+            band = pygame.Rect(side, top, w - 2 * side, h - 2 * top)
+            if band.height >= 8:
+                surf.blit(courts.portrait(rank, symbol, color, band.width, band.height, 0.88, detail=False), band.topleft)
             return
+        small = frame.height < PORTRAIT_MIN  # the head and collar only
         r = max(2, round(w * 0.04))
-        pygame.draw.rect(surf, theme.COURT_FILL, frame, border_radius=r)
-        pygame.draw.rect(surf, color, frame, width=max(1, round(w * 0.015)), border_radius=r)
-        inner = frame.inflate(-max(4, round(w * 0.05)), -max(4, round(w * 0.05)))
-        pygame.draw.rect(surf, theme.GOLD, inner, width=1, border_radius=max(1, r - 1))
-        # the letter in the middle, as large as the frame allows; jack,
-        # queen and king share its size and the room left for the motif
-        size = max(8, round(w * 0.34))
-        limit = inner.height - 4 if inner.height < 40 else round(inner.height * 0.5)  # a tall frame: room for the motif
-        while True:
-            tallest = max(font(size, True).render(rank_label(r, self.lang), True, color).get_bounding_rect().height
-                          for r in (11, 12, 13))
-            if tallest <= limit or size <= 8:
-                break
-            size -= 1
-        letter = font(size, True).render(rank_label(rank, self.lang), True, color)
-        letter = letter.subsurface(letter.get_bounding_rect())
-        surf.blit(letter, (frame.centerx - letter.get_width() // 2, frame.centery - letter.get_height() // 2))
-        # the motif above the letter and mirrored below it, where there is
-        # room: a crown for the king, a tiara of pearls for the queen, a
-        # plume for the jack, and a small suit
-        hw, hh = inner.width - 2, (inner.height - tallest) // 2 - 2
-        if hh < max(8, round(w * 0.1)):  # a motif squeezed smaller reads as a mark on the letter
-            return
-        half = pygame.Surface((hw, hh), pygame.SRCALPHA)
-        mx, my = hw / 2, hh / 2
-        s = min(hw * 0.2, hh * 0.5)
-        if rank == 13:
-            pts = [(mx - s, my + s * 0.55), (mx - s, my - s * 0.2), (mx - s * 0.5, my + s * 0.15), (mx, my - s * 0.5),
-                   (mx + s * 0.5, my + s * 0.15), (mx + s, my - s * 0.2), (mx + s, my + s * 0.55)]
-            pygame.draw.polygon(half, theme.GOLD, pts)
-            pygame.draw.polygon(half, color, pts, 1)
-        elif rank == 12:
-            pygame.draw.arc(half, theme.GOLD, pygame.Rect(mx - s, my - s * 0.4, 2 * s, s * 1.4), 0.2, 2.94, max(2, round(s * 0.22)))
-            for k in range(5):
-                px = mx - s * 0.8 + k * s * 0.4
-                py = my - s * 0.1 - (s * 0.25 if k == 2 else 0)
-                pygame.draw.circle(half, color, (px, py), max(1.5, s * 0.13))
-        else:
-            pygame.draw.ellipse(half, theme.GOLD, pygame.Rect(mx - s * 0.35, my - s * 0.75, s * 0.7, s * 1.5))
-            pygame.draw.line(half, color, (mx, my - s * 0.7), (mx, my + s * 0.75), max(1, round(s * 0.1)))
-        small = font(max(8, round(w * 0.13))).render(symbol, True, color)
-        small = small.subsurface(small.get_bounding_rect())
-        if small.get_height() <= hh and small.get_width() * 2 + 2 * s <= hw:
-            half.blit(small, (1, 0))
-        surf.blit(half, (inner.x + 1, inner.y + 1))
-        surf.blit(pygame.transform.rotate(half, 180), (inner.x + 1, inner.bottom - 1 - hh))
+        edge = max(1, round(w * 0.015))
+        pygame.draw.rect(surf, courts.mix(theme.COURT_FILL, color, 0.06), frame, border_radius=r)
+        inner = frame.inflate(-2 * edge - 2, -2 * edge - 2)
+        picture = courts.portrait(rank, symbol, color, inner.width, inner.height, 0.95 if small else courts.HEIGHT,
+                                  detail=not small)
+        surf.blit(picture, inner.topleft)
+        pygame.draw.rect(surf, theme.GOLD, frame.inflate(-2 * edge, -2 * edge), width=1, border_radius=max(1, r - edge))
+        pygame.draw.rect(surf, color, frame, width=edge, border_radius=r)
 
     def _draw_back(self) -> pygame.Surface:
+        """The back: a deep blue field inside a white margin, a lattice of
+        diamonds with a dot in each, a double border line, and in the middle
+        a medallion with the four suits (a small card: a plain diamond)."""
         w, h = self.w, self.h
         surf = self._base.copy()
-        m = max(3, round(w * 0.07))
+        m = max(3, round(w * 0.06))
         inner = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
-        field = pygame.Surface(inner.size, pygame.SRCALPHA)
-        field.fill(theme.BACK)
-        step = max(6, round(w * 0.14))
-        light = theme.BACK_LIGHT
-        for x in range(-inner.height, inner.width + inner.height, step):
-            pygame.draw.line(field, light, (x, 0), (x + inner.height, inner.height), 1)
-            pygame.draw.line(field, light, (x, inner.height), (x + inner.height, 0), 1)
-        pygame.draw.rect(field, light, field.get_rect(), width=max(1, round(w * 0.02)))
-        cx, cy, d = inner.width / 2, inner.height / 2, min(inner.size) * 0.22
-        diamond = [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)]
-        pygame.draw.polygon(field, theme.BACK, diamond)
-        pygame.draw.polygon(field, theme.CARD_FACE, diamond, max(1, round(w * 0.02)))
-        mask = rounded_mask(inner.width, inner.height, max(2, self.radius - m // 2), (255, 255, 255))
+        fw, fh = inner.size
+        k = courts.supersample(w)
+        big = pygame.Surface((fw * k, fh * k), pygame.SRCALPHA)
+        big.fill(theme.BACK)
+        light, mid = theme.BACK_LIGHT, courts.mix(theme.BACK, theme.BACK_LIGHT, 0.55)
+        border = max(1, round(w * 0.014 * k))
+        b1 = round(max(2, w * 0.035) * k)
+        radius = round(max(1, self.radius - m / 2) * k)
+        inside = big.get_rect().inflate(-2 * b1, -2 * b1)
+        # the lattice inside the border: diamonds, a dot in each
+        lattice = pygame.Surface(inside.size, pygame.SRCALPHA)
+        lw, lh = inside.size
+        step = max(5.0, w * 0.09) * k
+        thin = max(1, round(max(1.0, w * 0.008) * k))
+        for n in range(-math.ceil(lh / step), math.ceil((lw + lh) / step) + 1):  # x - y and x + y on the steps
+            x = n * step
+            pygame.draw.line(lattice, mid, (x, 0), (x + lh, lh), thin)
+            pygame.draw.line(lattice, mid, (x, 0), (x - lh, lh), thin)
+        dot = max(1.0, step * 0.11)
+        for i in range(-1, math.ceil(lw / step) + 2):
+            for j in range(-1, math.ceil(2 * lh / step) + 2):
+                cx, cy = (i + 0.5 * (j % 2)) * step, (j + 1) * step / 2
+                pygame.draw.circle(lattice, light, (cx, cy), dot)
+        lattice.blit(rounded_mask(lw, lh, radius, (255, 255, 255)), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        big.blit(lattice, inside.topleft)
+        pygame.draw.rect(big, theme.BACK_ACCENT, inside, width=border, border_radius=radius)
+        b2 = b1 + border + max(k, round(w * 0.018 * k))
+        pygame.draw.rect(big, mid, big.get_rect().inflate(-2 * b2, -2 * b2), width=max(1, border // 2),
+                         border_radius=radius)
+        cx, cy = fw * k / 2, fh * k / 2
+        rx, ry = fw * k * 0.3, fh * k * 0.2
+        medal = pygame.Rect(round(cx - rx), round(cy - ry), round(2 * rx), round(2 * ry))
+        pygame.draw.ellipse(big, theme.BACK_ACCENT, medal.inflate(2 * border + 2 * thin, 2 * border + 2 * thin))
+        pygame.draw.ellipse(big, theme.BACK, medal.inflate(2 * thin, 2 * thin))
+        pygame.draw.ellipse(big, mid, medal.inflate(-2 * border, -2 * border), width=thin)
+        field = pygame.transform.smoothscale(big, (fw, fh))
+        size = round(min(rx, ry) / k * 0.62)
+        if size >= 8:  # the four suits around the middle
+            for symbol, (dx, dy) in zip(SUIT_SYMBOLS, ((0, -1), (1, 0), (0, 1), (-1, 0))):
+                img = font(size).render(symbol, True, theme.BACK_ACCENT)
+                img = img.subsurface(img.get_bounding_rect())
+                px = fw / 2 + dx * rx / k * 0.5
+                py = fh / 2 + dy * ry / k * 0.5
+                field.blit(img, (round(px - img.get_width() / 2), round(py - img.get_height() / 2)))
+        else:
+            d = max(2.0, min(rx, ry) / k * 0.45)
+            pygame.draw.polygon(field, theme.BACK_ACCENT, [(fw / 2, fh / 2 - d), (fw / 2 + d, fh / 2), (fw / 2, fh / 2 + d),
+                                               (fw / 2 - d, fh / 2)])
+        mask = rounded_mask(fw, fh, max(2, self.radius - m // 2), (255, 255, 255))
         field.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         surf.blit(field, inner.topleft)
         return surf
@@ -339,7 +340,7 @@ def court_frame(w: int, h: int, index: Index, fan: int = 0) -> pygame.Rect | Non
     height = h - 2 * top
     if height < max(12, round(h * 0.22)):
         return None
-    return pygame.Rect(round(w * 0.2), top, round(w * 0.6), height)
+    return pygame.Rect(round(w * 0.16), top, w - 2 * round(w * 0.16), height)
 
 
 _BANDS: dict[int, tuple[int, int]] = {}

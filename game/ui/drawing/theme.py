@@ -26,6 +26,7 @@ COURT_FILL = (246, 238, 214)
 GOLD = (196, 156, 46)
 BACK = (32, 64, 122)
 BACK_LIGHT = (74, 110, 170)
+BACK_ACCENT = (138, 168, 214)  # the back's border and medallion: the same blue, lighter
 
 BUTTON = (30, 104, 76)
 BUTTON_HOVER = (40, 124, 92)
