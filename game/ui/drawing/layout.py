@@ -173,6 +173,8 @@ class Layout:
     compact: bool = False  # buttons show icons (their names are in the tooltips of help)
     text_size: int = 14  # the bar's and the message place's type size
     message_lines: int = 1
+    count_size: tuple[int, int] = (TEXT_FLOOR, 15)  # a column's count: type size and pill height
+    count_h: int = 0  # the room a squeezed column gives its count under it (the pill and a gap)
 
     @property
     def portrait(self) -> bool:
@@ -190,14 +192,31 @@ class Layout:
         """y offsets of a column's cards from its slot and whether the
         column is squeezed past what shows every index, or on a touch-sized
         screen past a 44 px grab strip (then the table says how many cards
-        it holds). Face-down cards tighten first, down to a countable
-        sliver; face-up cards then, never below their index unless the
-        column cannot fit otherwise."""
+        it holds, under the column: the fan gives up that room, as far as
+        it can without showing less of any card than it did). Face-down
+        cards tighten first, down to a countable sliver; face-up cards
+        then, never below their index unless the column cannot fit
+        otherwise."""
         if count == 0:
             return [], False
         down = min(hidden, count - 1)
         up = count - 1 - down
         room = self.columns_bottom - self.piles[Pile(COLUMN, 0)].y - self.card_h
+        d, u, squeezed = self._steps(down, up, room)
+        if squeezed:
+            keep = down * min(d, self.down_min) + up * (self.up_min if u >= self.up_min else min(u, 1.0))
+            give = max(0, min(self.count_h, math.floor(room - keep)))
+            if give:
+                d, u, _ = self._steps(down, up, room - give)
+        offsets, y = [0], 0.0
+        for row in range(count - 1):
+            y += d if row < hidden else u
+            offsets.append(int(y))
+        return offsets, squeezed
+
+    def _steps(self, down: int, up: int, room: float) -> tuple[float, float, bool]:
+        """(step over a face-down card, over a face-up one, squeezed) for a
+        fan of ``down`` and ``up`` steps in ``room`` px."""
         d, u = float(self.down_gap), float(self.up_gap)
         squeezed = False
         if down * d + up * u > room:
@@ -215,11 +234,16 @@ class Layout:
                             u = max(0.0, (room - down * d) / up)
         if self.touch and up and u < TOUCH:  # a finger's grab strip cannot be had: say how many cards
             squeezed = True
-        offsets, y = [0], 0.0
-        for row in range(count - 1):
-            y += d if row < hidden else u
-            offsets.append(int(y))
-        return offsets, squeezed
+        return d, u, squeezed
+
+    def count_box(self, column: int, hidden: int, count: int) -> Box:
+        """Where a squeezed column says how many cards it holds: a pill
+        ``count_h`` high (its gap above included) under the column's last
+        card, on the felt, never on a card."""
+        offsets, _ = self.column_fan(hidden, count)
+        box = self.piles[Pile(COLUMN, column)]
+        gap = self.count_h - self.count_size[1]
+        return Box(box.x, box.y + (offsets[-1] if offsets else 0) + self.card_h + gap, box.w, self.count_size[1])
 
     def column_offsets(self, hidden: int, count: int) -> list[int]:
         """y offset of each card of a column from its slot: face-down cards
@@ -419,6 +443,7 @@ def finish_layout(*, width: int, height: int, orientation: Orientation, card_w: 
     fx, fy = min(b.x for b in fboxes), min(b.y for b in fboxes)
     foundation_area = Box(fx, fy, max(b.right for b in fboxes) - fx, max(b.bottom for b in fboxes) - fy)
 
+    count_size = count_badge_size(card_w)
     up_min = index.h  # the index band plus its margin: the next card never touches a glyph
     up_gap = max(up_min, round(card_h * (0.3 if large else 0.27)), TOUCH if touch else 0)
     return Layout(
@@ -446,7 +471,16 @@ def finish_layout(*, width: int, height: int, orientation: Orientation, card_w: 
         compact=compact,
         text_size=text_size,
         message_lines=message_lines,
+        count_size=count_size,
+        count_h=count_size[1] + max(3, round(card_h * 0.04)),
     )
+
+
+def count_badge_size(card_w: int) -> tuple[int, int]:
+    """(type size, pill height) of a column's count for cards ``card_w`` wide:
+    the digits (about 0.73 of the size tall) and a margin above and below."""
+    size = max(TEXT_FLOOR, round(card_w * 0.18))
+    return size, math.ceil(size * 0.73) + 2 * max(3, round(size * 0.25))
 
 
 @lru_cache(maxsize=16)

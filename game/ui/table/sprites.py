@@ -558,12 +558,12 @@ class StatusSprite(pygame.sprite.DirtySprite):
 
 def count_badge(count: int, layout: Layout, center: tuple[int, int]) -> pygame.sprite.DirtySprite:
     """A small dark pill with a number, centred at ``center``, above the cards."""
-    size = max(TEXT_FLOOR, round(layout.card_w * 0.2))
+    size, h = layout.count_size
     img = font(size, True).render(str(count), True, theme.BANNER_TEXT)
-    h = img.get_height() + 4
-    surf = pygame.Surface((max(h, img.get_width() + 10), h), pygame.SRCALPHA)
+    ink = img.get_bounding_rect()
+    surf = pygame.Surface((max(h, ink.width + 2 * max(4, h // 3)), h), pygame.SRCALPHA)
     pygame.draw.rect(surf, theme.BANNER, surf.get_rect(), border_radius=h // 2)
-    surf.blit(img, img.get_rect(center=surf.get_rect().center))
+    surf.blit(img, (surf.get_width() // 2 - ink.centerx, h // 2 - ink.centery))  # the digits' ink centred
     sprite = pygame.sprite.DirtySprite()
     sprite._layer = ColumnCounts.LAYER
     sprite.image = surf
@@ -574,9 +574,9 @@ def count_badge(count: int, layout: Layout, center: tuple[int, int]) -> pygame.s
 
 class ColumnCounts:
     """Counts on the table: a column squeezed past showing every index says
-    how many cards it holds, a small count on the face of its last card
-    (above the cards) instead of clipping any of them; the stock always
-    says how many cards it holds, on its back near the lower edge."""
+    how many cards it holds, a small count under its last card (the fan
+    makes room for it: it covers no card); the stock always says how many
+    cards it holds, on its back near the lower edge."""
 
     LAYER = 1445
 
@@ -603,24 +603,21 @@ class ColumnCounts:
         self.stock = (count, sprite)
 
     def update(self, layout: Layout, columns: list[list[int]], hidden: list[int], group) -> None:
-        from ...engine.actions import COLUMN
-        from ...engine import Pile
-
         for i, col in enumerate(columns):
-            offsets, squeezed = layout.column_fan(hidden[i], len(col))
+            squeezed = layout.column_fan(hidden[i], len(col))[1]
             old = self.badges.get(i)
             if not squeezed:
                 if old:
                     old[1].kill()
                     del self.badges[i]
                 continue
-            if old and old[0] == len(col) and old[1].alive():
+            center = layout.count_box(i, hidden[i], len(col)).center
+            rect = old[1].rect if old else None
+            if old and old[0] == len(col) and old[1].alive() and rect is not None and rect.center == center:
                 continue
             if old:
                 old[1].kill()
-            box = layout.piles[Pile(COLUMN, i)]
-            # on the last card's face, below its index (the one card shown whole)
-            sprite = count_badge(len(col), layout, (box.x + box.w // 2, box.y + offsets[-1] + round(layout.card_h * 0.62)))
+            sprite = count_badge(len(col), layout, center)
             group.add(sprite)
             self.badges[i] = (len(col), sprite)
 
