@@ -54,3 +54,31 @@ def test_a_count_sits_under_its_column_and_covers_no_card(size):
             assert under and all(pile == Pile(STOCK) and not up for pile, _, up in under), (name, under)
     if min(size) <= 600:  # the small windows squeeze the longest columns: the test saw counts
         assert counted
+
+
+@pytest.mark.parametrize("size", [*SIZES, (1280, 720), (720, 1280), (1100, 500)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("mirrored", [False, True], ids=["right-handed", "left-handed"])
+@pytest.mark.parametrize("large", [False, True], ids=["", "large"])
+def test_easy_harps_top_row_lines_up_with_its_columns(size, mirrored, large):
+    """Above the columns (not on a phone on its side, where the piles stand
+    beside them) every column has a top-row place at its very x: the stock,
+    waste and 8 foundations over 9 columns share their grid, the stock one
+    place past the columns' end (at the right, left-handed)."""
+    from game.engine.actions import FOUNDATION, WASTE
+    from game.ui.drawing.layout import make_layout
+
+    layout = make_layout("easy-harp", "N", *size, mirrored=mirrored, large=large)
+    if layout.side:
+        return
+    columns = [layout.piles[Pile(COLUMN, i)].x for i in range(9)]
+    top = [pile for pile in layout.piles if pile.kind != COLUMN]
+    rows = {layout.piles[p].y for p in top}
+    for y in rows:
+        xs = sorted(layout.piles[p].x for p in top if layout.piles[p].y == y)
+        over = [x for x in xs if x in columns]
+        assert len(over) >= min(len(xs), 9), (y, xs, columns)  # at most one place (the stock) past their end
+    if len(rows) == 1:  # one row: the stock past the columns' end, the waste over the first or the last column
+        stock, waste = layout.piles[Pile(STOCK)].x, layout.piles[Pile(WASTE)].x
+        assert stock not in columns and waste == (columns[-1] if mirrored else columns[0])
+        founds = sorted(layout.piles[Pile(FOUNDATION, i)].x for i in range(8))
+        assert founds == (columns[:8] if mirrored else columns[1:])

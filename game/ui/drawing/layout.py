@@ -311,24 +311,33 @@ def row_layout(rules, width: int, height: int, buttons: tuple[str, ...], *, larg
                             above=bar_h + pad, below=message_h + bottom)
     card_h = round(card_w * CARD_RATIO)
 
-    # columns: spread over the width there is, centred
-    col_gap = min(round(card_w * (0.12 if large else 0.3)), (width - 2 * pad - n_cols * card_w) // max(1, n_cols - 1))
+    # columns: spread over the width there is, centred; a top row one place
+    # longer (Easy Harp: stock, waste and 8 foundations over 9 columns) shares
+    # their grid, one place more, its outermost pile past the columns' end
+    aligned = not portrait and n_top == n_cols + 1
+    places = n_cols + 1 if aligned else n_cols
+    col_gap = min(round(card_w * (0.12 if large else 0.3)), (width - 2 * pad - places * card_w) // max(1, places - 1))
     col_gap = max(2, col_gap)
-    span = n_cols * card_w + (n_cols - 1) * col_gap
+    span = places * card_w + (places - 1) * col_gap
     x0 = (width - span) // 2
-    col_x = [x0 + i * (card_w + col_gap) for i in range(n_cols)]
+    grid = [x0 + i * (card_w + col_gap) for i in range(places)]
 
     top_y = bar_h + pad
-    piles, rows_bottom = place_top_rows(left, right, rows, col_x, top_y, card_w, col_gap, width=width, pad=pad,
-                                        large=large, has_stock=rules.has_stock)
+    if aligned:
+        piles = {pile: Box(x, top_y, card_w, card_h) for pile, x in zip([*left, *right], grid)}
+        rows_bottom = top_y + card_h
+    else:
+        piles, rows_bottom = place_top_rows(left, right, rows, grid, top_y, card_w, col_gap, width=width, pad=pad,
+                                            large=large, has_stock=rules.has_stock)
+    if orientation.mirrored:
+        mirror_top_row(piles, width, left, right, rules.has_stock, grid)
+    # aligned: under every top-row place but the outermost (the stock), mirrored or not
+    col_x = sorted(piles[p].x for p in [*left[1:], *right]) if aligned else grid
     columns_y = rows_bottom + max(pad, round(card_h * 0.12))
     for i, x in enumerate(col_x):
         piles[Pile(COLUMN, i)] = Box(x, columns_y, card_w, card_h)
     columns_bottom = height - bottom - message_h
     message = Box(pad, columns_bottom + 2, width - 2 * pad, message_h - 4)
-
-    if orientation.mirrored:
-        mirror_top_row(piles, width, left, right, rules.has_stock)
 
     bar = Box(0, 0, width, bar_h)
     button_bar, button_boxes, compact = place_buttons(buttons, width, height, portrait, scale, pad, bar, button_h)
@@ -348,7 +357,9 @@ def row_card_width(width: int, height: int, n_cols: int, n_top: int, rows: int, 
     down_steps, up_steps = steps
     gap_ratio = 0.05 if large else 0.16
     w_cols = (width - 2 * pad) / (n_cols + (n_cols - 1) * gap_ratio)
-    if n_top > n_cols and not portrait:  # a top row wider than the columns: its gaps a little tighter
+    if n_top == n_cols + 1 and not portrait:  # one place more than the columns: the same grid
+        w_top = (width - 2 * pad) / (n_top + (n_top - 1) * gap_ratio)
+    elif n_top > n_cols and not portrait:  # a top row wider than the columns: its gaps a little tighter
         w_top = (width - 2 * pad) / (n_top + (n_top - 1) * min(gap_ratio, TOP_GAP) + TOP_SPLIT[large])
     else:
         w_top = w_cols
@@ -629,14 +640,23 @@ def rail_buttons(buttons: tuple[str, ...], rail: Box, gap: int) -> dict[str, Box
     return {name: Box(rail.x + gap, by + i * (bh + gap), rail.w - 2 * gap, bh) for i, name in enumerate(buttons)}
 
 
-def mirror_top_row(piles: dict[Pile, Box], width: int, left: list[Pile], right: list[Pile], has_stock: bool) -> None:
+def mirror_top_row(piles: dict[Pile, Box], width: int, left: list[Pile], right: list[Pile], has_stock: bool,
+                   grid: list[int] | None = None) -> None:
     """Left-handed: every top-row place mirrored across the table. The stock
     ends up at the right edge with the waste beside it; foundations and
-    cells keep their reading order (slot 1 leftmost) in their new places."""
+    cells keep their reading order (slot 1 leftmost) in their new places.
+    A place on the columns' ``grid`` goes to its mirror place on the grid
+    (exactly: no pixel lost to rounding, the rows stay over the columns)."""
+
+    def mirror(b: Box) -> Box:
+        if grid and b.x in grid:
+            return Box(grid[len(grid) - 1 - grid.index(b.x)], b.y, b.w, b.h)
+        return Box(width - b.x - b.w, b.y, b.w, b.h)
+
     for group in (left, right):
         boxes = [piles[p] for p in group]
-        mirrored = sorted((Box(width - b.x - b.w, b.y, b.w, b.h) for b in boxes), key=lambda b: (b.y, b.x))
+        mirrored = sorted((mirror(b) for b in boxes), key=lambda b: (b.y, b.x))
         if has_stock and group is left:
-            mirrored = [Box(width - b.x - b.w, b.y, b.w, b.h) for b in boxes]  # stock outermost, waste inside
+            mirrored = [mirror(b) for b in boxes]  # stock outermost, waste inside
         for pile, box in zip(group, mirrored):
             piles[pile] = box
