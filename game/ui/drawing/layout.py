@@ -97,6 +97,12 @@ class Orientation:
     def side(self) -> bool:
         return self.shape == "side"
 
+    def flanks(self, left: list[Pile], right: list[Pile]) -> tuple[list[Pile], list[Pile]]:
+        """On its side: the piles (stock and waste or cells, then the
+        foundations) that stand west and east of the columns; left-handed,
+        the two groups change sides (the rail of buttons stays at the right)."""
+        return (right, left) if self.mirrored else (left, right)
+
     @property
     def buttons_in_bar(self) -> bool:
         """The buttons share the top bar with the texts (landscape only)."""
@@ -510,17 +516,57 @@ def side_layout(rules, game: str, variant: str, width: int, height: int, buttons
                 right: list[Pile]) -> Layout | None:
     """A short landscape window (a phone on its side): every pixel of height
     goes to the columns. A one-line bar of texts on top, the buttons in a
-    rail down the right edge, the stock and waste (or the cells) in a grid
-    at the left of the columns and the foundations in one at their right,
-    the message place under the columns.
+    rail down the right edge (``side_frame``), the stock and waste (or the
+    cells) in a grid at the left of the columns and the foundations in one
+    at their right (left-handed: the other way round), the message place
+    under the columns (``place_side``).
 
-    Cards are as large as the width allows while, in this order of
-    preference, the longest columns the rules allow still show every index
-    and the opening deal's columns give every card a 44 px grab strip; a
-    column that cannot (the longest columns on the shortest phones) says
-    how many cards it holds. None when the width cannot hold the piles
-    beside the columns even with the smallest cards."""
+    Cards are as large as the width allows (``side_widths``) while, in this
+    order of preference, the longest columns the rules allow still show
+    every index and the opening deal's columns give every card a 44 px grab
+    strip (``side_card_width``); a column that cannot (the longest columns
+    on the shortest phones) says how many cards it holds. None when the
+    width cannot hold the piles beside the columns even with the smallest
+    cards."""
     n_cols = rules.column_count
+    frame = side_frame(width, height, scale, pad)
+    west, east = orientation.flanks(left, right)
+    widths = side_widths(frame, n_cols, len(west), len(east), pad)
+    if not widths:  # too narrow for piles beside the columns: the top row it is
+        return None
+    card_w = side_card_width(widths, frame.room, steps, dealt_column(game, variant), large=large, touch=touch)
+    grids = side_grids(card_w, frame.room, len(west), len(east), n_cols, pad)
+    piles = place_side(frame, grids, west, east, n_cols, large=large, pad=pad)
+    return finish_layout(width=width, height=height, orientation=orientation, card_w=card_w, card_h=grids.card_h,
+                         bar=frame.bar, button_bar=frame.rail, buttons=rail_buttons(buttons, frame.rail, frame.gap),
+                         piles=piles, right=right, columns_bottom=frame.columns_bottom, message=frame.message,
+                         scale=scale, large=large, index=index_for(card_w, large), touch=touch, compact=True,
+                         text_size=frame.text_size, message_lines=frame.message_lines)
+
+
+@dataclass(frozen=True)
+class SideFrame:
+    """What stands around the piles in the side layout: the one-line bar of
+    texts on top, the rail of buttons down the right edge (``gap`` between
+    them), the message place under the columns; the columns stand from
+    ``top`` to ``columns_bottom``, left of ``rail.x``."""
+
+    bar: Box
+    rail: Box
+    message: Box
+    top: int
+    columns_bottom: int
+    gap: int
+    text_size: int
+    message_lines: int
+
+    @property
+    def room(self) -> int:
+        """The height the columns have."""
+        return self.columns_bottom - self.top
+
+
+def side_frame(width: int, height: int, scale: float, pad: int) -> SideFrame:
     text_size = TEXT_FLOOR + 2
     bar_h = round(text_size * 1.3) + 6  # one line: the name, the code and the figures
     gap = max(4, round(6 * scale))
@@ -528,60 +574,71 @@ def side_layout(rules, game: str, variant: str, width: int, height: int, buttons
     rail_x = width - rail_w
     message_lines = 1 if rail_x - 2 * pad >= 760 else 2
     message_h = message_lines * round(text_size * 1.3) + 6
-    top = bar_h + pad
     columns_bottom = height - message_h
-    room = columns_bottom - top
+    return SideFrame(bar=Box(0, 0, rail_x, bar_h), rail=Box(rail_x, 0, rail_w, height),
+                     message=Box(pad, columns_bottom + 2, rail_x - 2 * pad, message_h - 4), top=bar_h + pad,
+                     columns_bottom=columns_bottom, gap=gap, text_size=text_size, message_lines=message_lines)
 
-    def shape(cw: int) -> tuple[int, int, int, int, int]:
-        """(card height, grid gap, grid columns left and right, width needed)."""
-        ch = round(cw * CARD_RATIO)
-        g = max(3, round(ch * 0.06))
-        rows = max(1, (room + g) // (ch + g))
-        kl, kr = -(-len(left) // rows), -(-len(right) // rows)
-        sep = max(pad, round(cw * 0.25))
-        need = (2 * pad + (kl + kr) * cw + (kl + kr - 2) * g + 2 * sep + n_cols * cw
-                + (n_cols - 1) * max(3, round(cw * 0.08)))
-        return ch, g, kl, kr, need
 
-    smallest = math.ceil(TEXT_FLOOR * 2.2 / 0.86)  # the least card whose index keeps the floor
-    widths = [cw for cw in range(max(smallest, (rail_x - 2 * pad) // n_cols), smallest - 1, -1)
-              if shape(cw)[4] <= rail_x]
-    if not widths:  # too narrow for piles beside the columns: the top row it is
-        return None
+@dataclass(frozen=True)
+class SideGrids:
+    """The piles beside the columns for one card width: the card height, the
+    gap between a grid's cards, how many grid columns stand west and east of
+    the columns, the gap between a grid and the columns, and the width the
+    piles, the columns and their gaps need."""
 
-    card_w = side_card_width(widths, room, steps, dealt_column(game, variant), large=large, touch=touch)
-    card_h, g, kl, kr, _ = shape(card_w)
-    index = index_for(card_w, large)
-    sep = max(pad, round(card_w * 0.25))
+    card_w: int
+    card_h: int
+    gap: int
+    west: int
+    east: int
+    sep: int
+    need: int
+
+
+def side_grids(cw: int, room: int, n_west: int, n_east: int, n_cols: int, pad: int) -> SideGrids:
+    """The grids of ``n_west`` and ``n_east`` piles beside ``n_cols`` columns
+    of cards ``cw`` wide, as many rows as ``room`` holds."""
+    ch = round(cw * CARD_RATIO)
+    g = max(3, round(ch * 0.06))
+    rows = max(1, (room + g) // (ch + g))
+    kw, ke = -(-n_west // rows), -(-n_east // rows)
+    sep = max(pad, round(cw * 0.25))
+    need = 2 * pad + (kw + ke) * cw + (kw + ke - 2) * g + 2 * sep + n_cols * cw + (n_cols - 1) * max(3, round(cw * 0.08))
+    return SideGrids(cw, ch, g, kw, ke, sep, need)
+
+
+def side_widths(frame: SideFrame, n_cols: int, n_west: int, n_east: int, pad: int) -> list[int]:
+    """The card widths, widest first, for which the grids and the columns fit
+    left of the rail, never under the least card whose index keeps the text
+    floor."""
+    smallest = math.ceil(TEXT_FLOOR * 2.2 / 0.86)
+    return [cw for cw in range(max(smallest, (frame.rail.x - 2 * pad) // n_cols), smallest - 1, -1)
+            if side_grids(cw, frame.room, n_west, n_east, n_cols, pad).need <= frame.rail.x]
+
+
+def place_side(frame: SideFrame, grids: SideGrids, west: list[Pile], east: list[Pile], n_cols: int, *, large: bool,
+               pad: int) -> dict[Pile, Box]:
+    """Every pile's box: the ``west`` grid at the left edge, the ``east`` one
+    against the rail, the columns centred between them."""
+    cw, ch, g, sep = grids.card_w, grids.card_h, grids.gap, grids.sep
     piles: dict[Pile, Box] = {}
 
     def grid(group: list[Pile], x0: int, k: int) -> None:
         per = -(-len(group) // k)  # rows used: the grid balanced
         for j, pile in enumerate(group):
-            piles[pile] = Box(x0 + (j // per) * (card_w + g), top + (j % per) * (card_h + g), card_w, card_h)
+            piles[pile] = Box(x0 + (j // per) * (cw + g), frame.top + (j % per) * (ch + g), cw, ch)
 
-    # left-handed: the two grids change sides (the rail stays at the right edge)
-    (first, k1), (second, k2) = ((right, kr), (left, kl)) if orientation.mirrored else ((left, kl), (right, kr))
-    grid(first, pad, k1)
-    right_x = rail_x - pad - k2 * card_w - (k2 - 1) * g
-    grid(second, right_x, k2)
-    area_x = pad + k1 * card_w + (k1 - 1) * g + sep
-    area_w = right_x - sep - area_x
-    col_gap = max(3, min(round(card_w * (0.12 if large else 0.3)), (area_w - n_cols * card_w) // max(1, n_cols - 1)))
-    span = n_cols * card_w + (n_cols - 1) * col_gap
-    x0 = area_x + (area_w - span) // 2
+    grid(west, pad, grids.west)
+    east_x = frame.rail.x - pad - grids.east * cw - (grids.east - 1) * g
+    grid(east, east_x, grids.east)
+    area_x = pad + grids.west * cw + (grids.west - 1) * g + sep
+    area_w = east_x - sep - area_x
+    col_gap = max(3, min(round(cw * (0.12 if large else 0.3)), (area_w - n_cols * cw) // max(1, n_cols - 1)))
+    x0 = area_x + (area_w - (n_cols * cw + (n_cols - 1) * col_gap)) // 2
     for i in range(n_cols):
-        piles[Pile(COLUMN, i)] = Box(x0 + i * (card_w + col_gap), top, card_w, card_h)
-
-    message = Box(pad, columns_bottom + 2, rail_x - 2 * pad, message_h - 4)
-    bar = Box(0, 0, rail_x, bar_h)
-    button_bar = Box(rail_x, 0, rail_w, height)
-    button_boxes = rail_buttons(buttons, button_bar, gap)
-    return finish_layout(width=width, height=height, orientation=orientation, card_w=card_w, card_h=card_h, bar=bar,
-                         button_bar=button_bar, buttons=button_boxes, piles=piles, right=right,
-                         columns_bottom=columns_bottom, message=message, scale=scale, large=large,
-                         index=index, touch=touch, compact=True, text_size=text_size,
-                         message_lines=message_lines)
+        piles[Pile(COLUMN, i)] = Box(x0 + i * (cw + col_gap), frame.top, cw, ch)
+    return piles
 
 
 def fan_height(cw: int, hidden: int, up: int, step: int) -> int:
