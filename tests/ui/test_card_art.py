@@ -82,3 +82,86 @@ def test_easy_harps_top_row_lines_up_with_its_columns(size, mirrored, large):
         assert stock not in columns and waste == (columns[-1] if mirrored else columns[0])
         founds = sorted(layout.piles[Pile(FOUNDATION, i)].x for i in range(8))
         assert founds == (columns[:8] if mirrored else columns[1:])
+
+
+def differing(a: pygame.Surface, b: pygame.Surface, tolerance: int = 32) -> float:
+    """The share of pixels of two same-sized surfaces that differ by more
+    than ``tolerance`` in a colour channel."""
+    d1, d2 = a.copy(), b.copy()
+    d1.blit(b, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    d2.blit(a, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    d1.blit(d2, (0, 0), special_flags=pygame.BLEND_RGB_ADD)  # |a - b| per channel
+    same = pygame.mask.from_threshold(d1, (0, 0, 0, 255), (tolerance, tolerance, tolerance, 255)).count()
+    return 1 - same / (a.get_width() * a.get_height())
+
+
+def share_of(surface: pygame.Surface, color, tolerance: int = 20) -> float:
+    hits = pygame.mask.from_threshold(surface, (*color, 255), (tolerance, tolerance, tolerance, 255)).count()
+    return hits / (surface.get_width() * surface.get_height())
+
+
+WIDTHS = (33, 36, 41, 46, 51, 57, 64, 77, 88, 96, 115, 136, 150, 181, 217, 250)
+
+
+@pytest.mark.parametrize("w", WIDTHS)
+def test_court_cards_are_pictures_that_differ_from_each_other_and_from_number_cards(w):
+    """Between the indices, a jack, a queen and a king each show a figure (a
+    face; a gold crown or tiara: not a letter in a box), each unlike the
+    other two and unlike every number card of its suit, at every card size
+    in use."""
+    from game.engine import parse_card
+    from game.ui.drawing import courts
+    from game.ui.drawing.cardart import card_art
+    from game.ui.drawing.layout import index_for
+
+    h = round(w * 1.4)
+    index = index_for(w)
+    art = card_art(w, h, "en", index=index, fan=round(h * 0.27))
+    band = pygame.Rect(0, index.h, w, h - 2 * index.h)  # the face between the corner indices
+
+    def middle(code: str) -> pygame.Surface:
+        return art.face(parse_card(code)).subsurface(band).copy()
+
+    for suit in "SHDC":
+        court = {rank: middle(rank + suit) for rank in "JQK"}
+        for rank, face in court.items():
+            if w < 40:  # a picture 14-18 px tall: a few pixels of face; the pictures differ (below)
+                break
+            assert share_of(face, courts.SKIN) > 0.004, (w, rank + suit)  # a face
+            if rank != "J":  # the jack's gold is a thin band on his cap
+                assert share_of(face, theme_gold(), 40) > 0.003, (w, rank + suit)  # the crown, the tiara
+        for a, b in (("J", "Q"), ("J", "K"), ("Q", "K")):
+            assert differing(court[a], court[b]) > 0.05, (w, suit, a, b)
+        for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10"):
+            number = middle(rank + suit)
+            for face in court.values():
+                assert differing(face, number) > 0.1, (w, suit, rank)
+
+
+def theme_gold():
+    from game.ui.drawing import theme
+
+    return theme.GOLD
+
+
+def test_cards_are_drawn_at_the_size_they_show_never_scaled():
+    """At every size of the matrix, after a resize and with large cards, each
+    resting card's image is the art drawn for the table's card size (the
+    card plus its shadow margin), not a bitmap of another size scaled."""
+    from game.engine import Game
+
+    from .conftest import Driver
+
+    d = Driver(Game.from_deal("EH1-N-AAAAAAF"), size=SIZES[0])
+    for size in [*SIZES, (1500, 900)]:
+        for large in (False, True):
+            d.app.resize(*size)
+            d.app.change_setting("large_cards", large)
+            d.settle()
+            layout, art = d.table.layout, d.table.art
+            assert (art.w, art.h) == (layout.card_w, layout.card_h), (size, large)
+            for pile, sprites in d.table.cards.items():
+                for sprite in sprites:
+                    assert sprite.art is art
+                    assert sprite.image is art.image(sprite.card, sprite.face_up, sprite.lifted), (size, pile)
+                    assert sprite.image.get_size() == (art.w + 2 * art.pad, art.h + 2 * art.pad)

@@ -22,7 +22,7 @@ Point = tuple[float, float]
 
 # the figure's box in units: x from -0.5 to 0.5, y from 0 (top) to HEIGHT
 HEIGHT = 1.2
-SKIN = (248, 224, 200)
+SKIN = (250, 212, 184)
 EYES = (52, 36, 32)
 MOUTH = (196, 104, 96)
 WHITE = (252, 250, 242)
@@ -107,7 +107,7 @@ class Pen:
 
 # ---- headgear: the emblem of each rank ----------------------------------------
 
-def crown(pen: Pen, jewel: Color) -> None:
+def crown(pen: Pen, jewel: Color, detail: bool = True) -> None:
     """The king's: tall, three spikes with pearls, jewels on the band."""
     gold = theme.GOLD
     pen.poly([(-0.16, 0.47), (-0.19, 0.2), (-0.09, 0.32), (0, 0.13), (0.09, 0.32), (0.19, 0.2), (0.16, 0.47)], gold)
@@ -119,25 +119,21 @@ def crown(pen: Pen, jewel: Color) -> None:
         pen.ellipse(x, 0.435, 0.02, 0.02, WHITE)
 
 
-def tiara(pen: Pen, jewel: Color) -> None:
-    """The queen's: a low band of gold curved over the brow, five pearls on
-    short points and a jewel in the middle."""
-    gold = theme.GOLD
-    points = [(-0.15, 0.4), (-0.08, 0.345), (0, 0.325), (0.08, 0.345), (0.15, 0.4)]
-    outline: list[Point] = [(-0.17, 0.47)]
-    for i, (x, y) in enumerate(points):
-        if i:
-            px, py = points[i - 1]
-            outline.append(((x + px) / 2, (y + py) / 2 + 0.05))
-        outline.append((x, y))
-    outline += [(0.17, 0.47), (0.1, 0.445), (0, 0.435), (-0.1, 0.445)]
-    pen.poly(outline, gold)
-    for x, y in points:
-        pen.ellipse(x, y - 0.012, 0.026, 0.026, WHITE)
-    pen.ellipse(0, 0.41, 0.03, 0.026, jewel)
+def tiara(pen: Pen, jewel: Color, detail: bool = True) -> None:
+    """The queen's: a band of gold curved over the brow with five short
+    points, a pearl on each, and a jewel in the middle."""
+    tips = [(-0.13, 0.35), (-0.065, 0.325), (0, 0.31), (0.065, 0.325), (0.13, 0.35)]
+    outline: list[Point] = [(-0.17, 0.47), (-0.165, 0.41)]
+    for x, y in tips:
+        outline += [(x - 0.026, 0.4 + 0.1 * abs(x)), (x, y), (x + 0.026, 0.4 + 0.1 * abs(x))]
+    outline += [(0.165, 0.41), (0.17, 0.47), (0.1, 0.455), (0, 0.45), (-0.1, 0.455)]
+    pen.poly(outline, theme.GOLD)
+    for x, y in tips if detail else ():  # a small picture: the points alone (pearls a pixel wide read as specks)
+        pen.ellipse(x, y - 0.012, 0.024, 0.024, WHITE)
+    pen.ellipse(0, 0.425, 0.028, 0.024, jewel)
 
 
-def cap(pen: Pen, cloth: Color) -> None:
+def cap(pen: Pen, cloth: Color, detail: bool = True) -> None:
     """The jack's: a soft cap in the suit's colour with a long feather."""
     pen.poly([(0.1, 0.42), (0.13, 0.3), (0.18, 0.2), (0.24, 0.12), (0.31, 0.05), (0.31, 0.14), (0.27, 0.24),
               (0.21, 0.34), (0.16, 0.44)], WHITE)
@@ -203,7 +199,7 @@ def bust(pen: Pen, rank: int, ink: Color, detail: bool = True) -> None:
     if detail and rank != 13:  # a small mouth (the king's is under his moustache)
         pen.stroke([(-0.025, 0.675), (0.025, 0.675)], 0.012, MOUTH, outline=False)
     # on a small picture the headgear is larger: it is what tells the ranks apart
-    HEADGEAR[rank](pen if detail else pen.scaled(1.3, (0, 0.47)), ink if rank != 11 else robe)
+    HEADGEAR[rank](pen if detail else pen.scaled(1.3, (0, 0.47)), ink if rank != 11 else robe, detail)
     if not detail:
         return
     if rank == 13:  # the sceptre
@@ -233,7 +229,8 @@ def portrait(rank: int, suit_symbol: str, ink: Color, w: int, h: int, bottom: fl
     unit = min(w * k / 1.0, h * k / (bottom - top))
     origin = (w * k / 2, h * k - bottom * unit)  # the bust stands on the picture's bottom edge
     line = max(1.0, min(w, h) * 0.014) * k
-    pen = Pen(big, origin, unit, line, mix(ink, (0, 0, 0), 0.35))
+    # a small picture's outlines lighter: a pixel of near-black around every shape made it a blot
+    pen = Pen(big, origin, unit, line, mix(ink, (0, 0, 0), 0.35) if detail else mix(ink, (255, 255, 255), 0.15))
     bust(pen, rank, ink, detail)
     out = pygame.transform.smoothscale(big, (w, h))
     pip = round(unit / k * 0.16)
