@@ -111,13 +111,14 @@ def test_court_cards_are_pictures_that_differ_from_each_other_and_from_number_ca
     in use."""
     from game.engine import parse_card
     from game.ui.drawing import courts
-    from game.ui.drawing.cardart import card_art
+    from game.ui.drawing.cardart import ONE_INDEX, card_art
     from game.ui.drawing.layout import index_for
 
     h = round(w * 1.4)
     index = index_for(w)
     art = card_art(w, h, "en", index=index, fan=round(h * 0.27))
-    band = pygame.Rect(0, index.h, w, h - 2 * index.h)  # the face between the corner indices
+    # the face below the corner index (and above the rotated one, on a card that has one)
+    band = pygame.Rect(0, index.h, w, h - index.h - (index.h if w >= ONE_INDEX else 0))
 
     def middle(code: str) -> pygame.Surface:
         return art.face(parse_card(code)).subsurface(band).copy()
@@ -165,3 +166,51 @@ def test_cards_are_drawn_at_the_size_they_show_never_scaled():
                     assert sprite.art is art
                     assert sprite.image is art.image(sprite.card, sprite.face_up, sprite.lifted), (size, pile)
                     assert sprite.image.get_size() == (art.w + 2 * art.pad, art.h + 2 * art.pad)
+
+
+@pytest.mark.parametrize("w", WIDTHS)
+def test_nothing_on_a_face_touches_its_indices(w):
+    """The pips, the large suit of a small card and the court pictures keep
+    clear of the corner index (and of the rotated one, on cards wide enough
+    to have it): a pixel of space at least, at every card width in use."""
+    from game.ui.drawing.cardart import ONE_INDEX, CardArt
+    from game.ui.drawing.layout import index_for
+
+    h = round(w * 1.4)
+    index = index_for(w)
+    art = CardArt(w, h, "en", index=index, fan=round(h * 0.27))
+    labels = [art.corner(label=label, symbol="\u2665", color=(0, 0, 0)) for label in ("10", "Q", "A")]
+    places = [pygame.Rect(index.x, index.y, c.get_width(), c.get_height()).inflate(2, 2) for c in labels]
+    if w >= ONE_INDEX:
+        places += [pygame.Rect(w - r.right, h - r.bottom, r.width, r.height) for r in places]
+    blank = pygame.Surface(labels[0].get_size(), pygame.SRCALPHA)
+    art.corner = lambda **_: blank  # the face without its indices: only what is drawn beside them
+    for card in range(52):
+        face = art._draw_face(card)
+        for place in places:  # nothing there but the blank card
+            place = place.clip(face.get_rect())
+            assert differing(face.subsurface(place).copy(), art._base.subsurface(place).copy(), 8) == 0, (w, card, place)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_small_cards_court_frame_shows_no_sliver_in_a_fan(size):
+    """A card with no rotated index frames its court picture from below the
+    index to the card's margin: in a column's strip the frame starts below
+    it or shows at least 6 px (the picture's top), never a line under the
+    index; and it is taller than the two-index frame would be."""
+    from game.ui.drawing.cardart import ONE_INDEX, court_frame, small_court_frame
+    from game.ui.drawing.layout import make_layout
+
+    for game, variant in (("easy-harp", "N"), ("eight-off", "C8"), ("eight-off", "C2")):
+        for large in (False, True):
+            layout = make_layout(game, variant, *size, large=large)
+            w, h, index, fan = layout.card_w, layout.card_h, layout.index, layout.up_gap
+            for strip in (fan, index.h, TOUCH_STRIP):
+                frame = small_court_frame(w, h, index, strip)
+                assert frame.top > strip or strip - frame.top >= 6, (game, large, frame, strip)
+                assert frame.top >= index.h + 3 and frame.bottom < h
+                if w < ONE_INDEX:
+                    assert frame.height > (court_frame(w, h, index, strip) or pygame.Rect(0, 0, 0, 0)).height
+
+
+TOUCH_STRIP = 44

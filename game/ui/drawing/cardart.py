@@ -16,6 +16,7 @@ from .fonts import font
 from .layout import Index, index_for
 
 SMALL_CARD = 46  # px wide: below this a number card shows one large suit, not its pips
+ONE_INDEX = 64  # px wide: below this a card has no rotated index (a third of a small face went to it)
 PORTRAIT_MIN = 40  # px: a court frame less tall than this shows the head and collar, not the whole bust
 FRAMED_MIN = 26  # px: ... and one less tall than this no frame, the head alone between the indices
 
@@ -80,6 +81,7 @@ class CardArt:
         self.index = index or index_for(w)
         self.fan = fan  # the layout's step over a face-up card in a column (the strip a fan shows)
         self.radius = max(3, round(w * 0.06))
+        self.margin = max(2, round(w * 0.07))  # a small card's large suit keeps this clear of its edge
         self.pad = max(4, round(w * 0.09))
         self._faces: dict[tuple[int, bool], pygame.Surface] = {}
         self._plain: dict[int, pygame.Surface] = {}
@@ -136,13 +138,16 @@ class CardArt:
         corner = self.corner(label=rank_label(rank, self.lang), symbol=symbol, color=color)
         idx = self.index
         surf.blit(corner, (idx.x, idx.y))
-        surf.blit(pygame.transform.rotate(corner, 180), (w - idx.x - corner.get_width(), h - idx.y - corner.get_height()))
+        small = w < SMALL_CARD
+        if w >= ONE_INDEX:
+            surf.blit(pygame.transform.rotate(corner, 180), (w - idx.x - corner.get_width(),
+                                                             h - idx.y - corner.get_height()))
 
-        if rank == 1 or (rank <= 10 and w < SMALL_CARD):
-            # an ace, or a card too small for its pips to read: one large
-            # suit below the index (the index says the rank)
-            cy = (self.index.h + h) / 2 if rank > 1 else h / 2
-            self._pip(surf, symbol, color, w / 2, cy, round(w * (0.55 if rank == 1 else 0.5)), False)
+        if small and rank <= 10:  # too small for pips to read: one large suit below the index (it says the rank)
+            room = h - self.margin - idx.h
+            self._pip(surf, symbol, color, w / 2, idx.h + room / 2, round(min(w * 0.62, room * 0.95)), False)
+        elif rank == 1:
+            self._pip(surf, symbol, color, w / 2, h / 2, round(w * 0.55), False)
         elif rank <= 10:
             left, right = w * 0.32, w * 0.68
             size = round(w * (0.24 if rank <= 3 else 0.22))
@@ -182,14 +187,17 @@ class CardArt:
 
     def _court(self, surf: pygame.Surface, rank: int, symbol: str, color) -> None:
         """A jack, queen or king: its portrait in a frame clear of the
-        indices (a short frame: the head and collar), or on a card too short
-        for a frame, the head alone between the indices."""
+        indices (a short frame: the head and collar; a card narrower than
+        ``ONE_INDEX``: the whole card below the index), or where a frame
+        would be too short, the head alone."""
         w, h = self.w, self.h
-        frame = court_frame(w, h, self.index, self.fan)
-        if frame is None or frame.height < FRAMED_MIN:  # a small card: the head alone, between the indices
-            top = self.index.h + 1
+        idx = self.index
+        frame = small_court_frame(w, h, idx, self.fan) if w < ONE_INDEX else court_frame(w, h, idx, self.fan)
+        if frame is None:  # a card with a rotated index too short for a frame (none of the sizes in use)
+            frame = pygame.Rect(0, idx.h + 1, w, h - 2 * (idx.h + 1))
+        if frame.height < FRAMED_MIN:  # the head alone, where the frame would be
             side = round(w * 0.12)
-            band = pygame.Rect(side, top, w - 2 * side, h - 2 * top)
+            band = pygame.Rect(side, frame.top, w - 2 * side, frame.height)
             if band.height >= 8:
                 surf.blit(courts.portrait(rank, symbol, color, band.width, band.height, 0.88, detail=False), band.topleft)
             return
@@ -341,6 +349,18 @@ def court_frame(w: int, h: int, index: Index, fan: int = 0) -> pygame.Rect | Non
     if height < max(12, round(h * 0.22)):
         return None
     return pygame.Rect(round(w * 0.16), top, w - 2 * round(w * 0.16), height)
+
+
+def small_court_frame(w: int, h: int, index: Index, fan: int = 0) -> pygame.Rect:
+    """The frame of a jack, queen or king on a card with no rotated index
+    (narrower than ``ONE_INDEX``): from a clear gap below the index down to
+    the card's margin. Like ``court_frame``, never a few pixels into the
+    strip ``fan`` a column shows of the card: then it starts below it."""
+    margin = max(2, round(w * 0.07))
+    top = index.h + max(3, round(index.size * 0.3))
+    if top <= fan < top + 6:
+        top = fan + 1
+    return pygame.Rect(margin, top, w - 2 * margin, max(0, h - margin - top))
 
 
 _BANDS: dict[int, tuple[int, int]] = {}
