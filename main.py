@@ -24,6 +24,7 @@ import sys
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game import host
+from game.play.events import SettingsChanged
 from game.ui.guard import FrameGuard
 from game.ui.launch import BrokenInstall, build_app
 
@@ -72,7 +73,7 @@ def make_app(argv=None, *, browser=None, window=None, storage=None):
         app.show_notices(notices)
     if browser:
         host.set_page_language(app.settings.lang, window=window)
-        app.on("settings", lambda settings: host.set_page_language(settings.lang, window=window))
+        app.play.on(SettingsChanged, lambda changed: host.set_page_language(changed.settings.lang, window=window))
     return app
 
 

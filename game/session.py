@@ -3,7 +3,8 @@ long it has been played, whether it is won and whether its result is in
 the statistics, and who is told when something happens.
 
 The window, the saving, the hints and the screen-reader announcer listen
-(``on``); none of them keeps a second copy of these facts. No pygame here:
+(``events``: one typed channel per kind, ``session.events.played.connect(listener)``);
+none of them keeps a second copy of these facts. No pygame here:
 time comes in as milliseconds from whoever drives the loop (``tick``).
 
 Events and what their listeners receive, always in the order the
@@ -34,7 +35,7 @@ and once nobody has touched anything (``activity``, or a move) for
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Callable, Generic, Sequence, TypeVar
 
 from .engine import Action, Game, Move, Outcome, Position
 from .engine.actions import DRAW, MOVE, UNDO
@@ -42,7 +43,22 @@ from .engine.actions import DRAW, MOVE, UNDO
 MAX_TICK_MS = 250  # a frame is ~16 ms; anything longer than this is not play
 IDLE_MS = 180_000  # three minutes without a touch: the player has gone
 
-EVENTS = ("started", "played", "undone", "refused", "won", "unwon")
+T = TypeVar("T")
+
+
+class Channel(Generic[T]):
+    """One kind of session event: its listeners, called in the order they
+    were added, each with the event's payload (``T``)."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Callable[[T], None]] = []
+
+    def connect(self, listener: Callable[[T], None]) -> None:
+        self._listeners.append(listener)
+
+    def emit(self, payload: T) -> None:
+        for listener in list(self._listeners):
+            listener(payload)
 
 
 @dataclass(frozen=True)
@@ -61,6 +77,20 @@ class Start:
     resumed: bool  # put back from a save, clock and undo included
 
 
+class SessionEvents:
+    """What a session tells its listeners (the table, the announcer, the
+    autosave, the hints), each kind with its own payload, so a checker holds
+    every listener to what it is given."""
+
+    def __init__(self) -> None:
+        self.started: Channel[Start] = Channel()  # a game was started, or put back from a save
+        self.played: Channel[Outcome] = Channel()  # an action was played (a redo too)
+        self.undone: Channel[Outcome] = Channel()  # an undo was played
+        self.refused: Channel[Outcome] = Channel()  # an action was refused
+        self.won: Channel[Game] = Channel()  # the game was won (once)
+        self.unwon: Channel[Game] = Channel()  # an undo took the win back
+
+
 class Session:
     def __init__(self) -> None:
         self.game: Game | None = None
@@ -74,18 +104,7 @@ class Session:
         self.last_tick: int | None = None
         self.last_touch: int | None = None  # None: the next tick counts as a touch
         self.redo_actions: list[Action] = []  # what undo took back, the next to redo last
-        self._listeners: dict[str, list[Callable[[Any], None]]] = {name: [] for name in EVENTS}
-
-    # ---- listeners ------------------------------------------------------------------
-
-    def on(self, event: str, listener: Callable[[Any], None]) -> None:
-        if event not in self._listeners:
-            raise ValueError(f"no session event {event!r}; events are {', '.join(EVENTS)}")
-        self._listeners[event].append(listener)
-
-    def emit(self, event: str, payload: Any) -> None:
-        for listener in list(self._listeners[event]):
-            listener(payload)
+        self.events = SessionEvents()
 
     # ---- facts -----------------------------------------------------------------------
 
@@ -119,7 +138,7 @@ class Session:
         self.running = resumed and self.in_progress
         self.last_touch = None
         self.redo_actions = list(redo) if resumed else []
-        self.emit("started", Start(game, previous, resumed))
+        self.events.started.emit(Start(game, previous, resumed))
 
     def adopt(self, game: Game, elapsed_ms: int, counted: bool = False) -> None:
         """Hold ``game`` without showing it or telling anyone: the saved game
@@ -147,7 +166,7 @@ class Session:
         was_won = self.won
         outcome = self.game.play(action)
         if not outcome.ok:
-            self.emit("refused", outcome)
+            self.events.refused.emit(outcome)
             return outcome
         self.last_touch = None
         if outcome.undone is not None:
@@ -157,14 +176,14 @@ class Session:
         won = self.won
         if action.kind != UNDO:
             self.running = not won
-        self.emit("undone" if outcome.undone is not None else "played", outcome)
+        (self.events.undone if outcome.undone is not None else self.events.played).emit(outcome)
         if won and not was_won and not self.won_seen:
             self.won_seen, self.running = True, False
             self.counted = True  # the statistics listen to "won": told once
-            self.emit("won", self.game)
+            self.events.won.emit(self.game)
         elif was_won and not won:
             self.running = True
-            self.emit("unwon", self.game)
+            self.events.unwon.emit(self.game)
         return outcome
 
     @property
@@ -186,7 +205,7 @@ class Session:
         """A refusal the table found by asking, without playing (a tap that
         may be the first half of a double tap, a face-down card picked up):
         the listeners hear it like a refused play."""
-        self.emit("refused", outcome)
+        self.events.refused.emit(outcome)
 
     # ---- the clock --------------------------------------------------------------------------
 

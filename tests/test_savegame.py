@@ -144,7 +144,7 @@ def test_a_won_game_is_not_resumed_and_counts_once(tmp_path):
     persistence = Persistence(FileStorage(tmp_path))
     persistence.load_all()
     session = Session()
-    session.on("won", lambda won: persistence.game_won(won, 30))
+    session.events.won.connect(lambda won: persistence.game_won(won, 30))
     session.start(game)
     persistence.new_game(game)
     assert session.play("tap c1").ok and game.position.won

@@ -28,10 +28,10 @@ class SaveKeeper:
         self.persistence, self.session, self.events = persistence, session, events
         self.loaded_counted = loaded.counted if loaded is not None else False
         self.lang_seen = settings.lang
-        session.on("played", self.on_action)
-        session.on("undone", self.on_action)
-        session.on("won", self.on_won)
-        session.on("started", self.on_new_game)
+        session.events.played.connect(self.on_action)
+        session.events.undone.connect(self.on_action)
+        session.events.won.connect(self.on_won)
+        session.events.started.connect(self.on_new_game)
         events.on(SettingsChanged, self.on_settings)
         events.on(Quitting, self.on_quit)
         # a closed browser tab sends no QUIT: keep the clock every half minute

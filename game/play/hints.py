@@ -143,9 +143,9 @@ class HintService:
         self.shown: tuple[tuple, str] | None = None  # (position key, action) the marks show
         self.learner: PlanLearner | None = None
         self.sweeper = Sweeper()
-        session.on("played", self.on_action)
-        session.on("undone", self.on_action)
-        session.on("started", self.on_new_game)
+        session.events.played.connect(self.on_action)
+        session.events.undone.connect(self.on_action)
+        session.events.started.connect(self.on_new_game)
         events.on(SettingsChanged, self.on_settings)
 
     @property

@@ -12,14 +12,14 @@ only the dirty parts of the canvas: an idle table redraws nothing.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import pygame
 
 from .. import host
 from ..engine import Action, Game, registry
 from ..play.application import Application
-from ..play.events import NoticesRaised, Quitting, SettingsChanged
+from ..play.events import NoticesRaised
 from ..play.tasks import Task
 from .dialogs.confirm import ConfirmDialog
 from .dialogs.new_game import NewGameDialog
@@ -125,17 +125,6 @@ class App:
 
     def now(self) -> int:
         return self.play.now()
-
-    def on(self, name: str, listener: Callable[..., Any]) -> None:
-        """Listen for ``settings`` (the Settings) or ``quit``, for the page
-        glue of main.py; the layer's own listeners take its typed events
-        (``play.on``)."""
-        if name == "settings":
-            self.play.on(SettingsChanged, lambda changed: listener(changed.settings))
-        elif name == "quit":
-            self.play.on(Quitting, lambda quitting: listener())
-        else:
-            raise ValueError(f"no app event {name!r}; events are settings, quit")
 
     @property
     def tasks(self) -> list[Task]:

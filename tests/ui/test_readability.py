@@ -14,6 +14,7 @@ from game.ui.drawing import theme
 from game.ui.drawing.cardart import card_art
 from game.ui.drawing.layout import make_layout
 from game.persistence.settings import Settings
+from game.play.events import SettingsChanged
 
 from .positions import easy_harp
 
@@ -94,7 +95,7 @@ def test_left_handed_mirrors_the_top_row(size):
 def test_options_change_the_table_at_once_and_are_remembered(driver_for, shots):
     d = driver_for(DEALS["eight-off"])
     saved = []
-    d.app.on("settings", lambda s: saved.append(s.to_dict()))  # what the record keeps
+    d.app.play.on(SettingsChanged, lambda changed: saved.append(changed.settings.to_dict()))  # what the record keeps
     before = d.table.layout.card_w
     d.app.change_setting("large_cards", True)
     assert d.table.layout.card_w > before

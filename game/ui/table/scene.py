@@ -75,12 +75,12 @@ class TableScene(Scene["TableHost"]):
         }
         app.play.on(SettingsChanged, lambda changed: self.settings_changed(changed.settings))
         session = app.session
-        session.on("started", self.show_game)
-        session.on("played", self.show_outcome)
-        session.on("undone", self.show_outcome)
-        session.on("refused", self.show_refusal)
-        session.on("won", self.show_win)
-        session.on("unwon", self.hide_win)
+        session.events.started.connect(self.show_game)
+        session.events.played.connect(self.show_outcome)
+        session.events.undone.connect(self.show_outcome)
+        session.events.refused.connect(self.show_refusal)
+        session.events.won.connect(self.show_win)
+        session.events.unwon.connect(self.hide_win)
 
     @property
     def game(self) -> Game:

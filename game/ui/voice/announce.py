@@ -63,11 +63,11 @@ class Announcer:
     # ---- the game in progress, in words ------------------------------------------------
 
     def listen(self, session: "Session") -> None:
-        session.on("started", self.on_started)
-        session.on("played", self.on_played)
-        session.on("undone", self.on_played)
-        session.on("refused", self.on_refused)
-        session.on("won", self.on_won)
+        session.events.started.connect(self.on_started)
+        session.events.played.connect(self.on_played)
+        session.events.undone.connect(self.on_played)
+        session.events.refused.connect(self.on_refused)
+        session.events.won.connect(self.on_won)
 
     def on_started(self, start: "Start") -> None:
         pos = start.game.position
