@@ -99,6 +99,13 @@ from ..engine.deals import SplitMix64
 from .search import Problem, finish
 
 KING = 12
+# An expansion pauses (yields: see ``expand``) before every PAUSE_CHILDREN-th child it makes
+# (a child is 10-30 us natively, three times that under WebAssembly) and, while it finds the
+# moves, once PAUSE_MOVES more were found since its last pause: a slice overruns its budget by
+# about a tenth of a millisecond natively, and the pauses cost little (a pause passes up through
+# five generators: one before every child took a tenth of the search's time)
+PAUSE_CHILDREN = 4
+PAUSE_MOVES = 16
 _BYTE = [bytes((n,)) for n in range(256)]
 # Per card value (0-51; the rest of a byte's range unused): its rank index, its suit's first
 # foundation slot, its colour, the cards that fit on it (one rank lower, the other colour) and
@@ -414,9 +421,9 @@ class EasyHarpProblem(Problem):
     skips_seen = True  # ``expand`` takes the search's table of keys seen (``search.best_first``)
 
     def expand(self, state, seen=None):
-        """``children`` with pauses (yields) while it finds the moves and before
-        each child is made: one expansion can make thousands of talon chains
-        (``search.expander``). With ``seen`` (a set of keys), the children
+        """``children`` with pauses (yields) while it finds the moves and
+        between the children it makes: one expansion can make thousands of
+        talon chains (``PAUSE_CHILDREN``, ``PAUSE_MOVES``). With ``seen`` (a set of keys), the children
         whose key is in it are left out (two in three are, and scoring them
         was a quarter of the work)."""
         cols, hidden, talon, drawn, found, _ = state
@@ -445,7 +452,7 @@ class EasyHarpProblem(Problem):
             """The talon cards ``card`` could go on (other colour, one rank higher)."""
             ys = fits_memo.get(card)
             if ys is None:
-                ys = fits_memo[card] = tuple(y for y in _GOES_ON[card] if y in in_talon)
+                ys = fits_memo[card] = tuple([y for y in _GOES_ON[card] if y in in_talon])
             return ys
 
         def starts(card: int) -> set:
@@ -526,8 +533,11 @@ class EasyHarpProblem(Problem):
                     first_steps.update(step for step in starts(y) if step[1] != si or kind != "c")
 
         rank, is_red = _RANK, _IS_RED
+        paused = 0  # the moves found at the last pause
         for si, col in enumerate(cols):
-            yield  # a pause per column: one column's talon chains can be a thousand moves
+            if len(moves) - paused >= PAUSE_MOVES:
+                yield  # one column's talon chains can be a thousand moves
+                paused = len(moves)
             if not col:
                 continue
             c = col[-1]
@@ -559,7 +569,9 @@ class EasyHarpProblem(Problem):
         black = min(found[0], found[1], found[6], found[7])  # for _safe: ``found`` stays as it is
         red = min(found[2], found[3], found[4], found[5])
         for slot in range(8):
-            yield
+            if len(moves) - paused >= PAUSE_MOVES:
+                yield
+                paused = len(moves)
             k = found[slot]
             if k and not (slot & 1 and found[slot - 1] == k):
                 c = (slot // 2) * 13 + k - 1
@@ -579,8 +591,9 @@ class EasyHarpProblem(Problem):
         rnd = self._rng if noise else 0
         weights = self.weights
         c_to_c, c_to_f, w_to_c, f_to_c, one = _C_TO_C, _C_TO_F, _W_TO_C, _F_TO_C, _BYTE
-        for steps in moves:
-            yield
+        for i, steps in enumerate(moves):
+            if not i % PAUSE_CHILDREN:
+                yield
             ncols = list(cols)
             nhidden = list(hidden)
             nfound = list(found)

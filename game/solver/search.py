@@ -99,9 +99,10 @@ UNWINNABLE: Final = "unwinnable"
 UNKNOWN: Final = "unknown"
 # Every search yields UNIT after its set-up and after each expansion (the unit
 # of work), and None at the pauses inside one: a problem's ``expand`` pauses
-# between children, and the search between the keys it looks up (PAUSE_EVERY).
-# A slice overruns its budget by at most one child (under WebAssembly one
-# Easy Harp expansion of 3000 talon chains took 100-860 ms, measured).
+# every few children (Easy Harp: ``easy_harp.PAUSE_CHILDREN``), and the search
+# between the keys it looks up (PAUSE_EVERY). A slice overruns its budget by
+# those few children at most (under WebAssembly one Easy Harp expansion of
+# 3000 talon chains took 100-860 ms, measured).
 UNIT: Final = True
 PAUSE_EVERY = 16  # children looked up in the table between two pauses
 
