@@ -98,6 +98,10 @@ def main(out: Path, sizes=SIZES, langs=LANGS) -> None:
             dialog.code_changed(dialog.field.text)
             dialog.redraw()
             shoot(app, out / f"{tag}_new_game.png")
+            dialog.choose_game("eight-off")
+            dialog.choose_variant("C2")  # the odds of a variant lost far more often than won
+            dialog.redraw()
+            shoot(app, out / f"{tag}_new_game_odds.png")
             app.pop(dialog)
             app.open_options()
             shoot(app, out / f"{tag}_options.png")
