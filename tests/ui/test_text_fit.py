@@ -143,8 +143,13 @@ def visit_every_screen(app, lang):
         app.pop(app.top())
     app.show_notices(notices[:3])
     app.pop(app.top())
-    # The win, in both games
+    # The Finish button (the option Finish for me), then the win, in both games
+    app.change_setting("finish_for_me", True)
     app.start_game(Game(Position.from_dict(near_won_eight_off(2))), animate=False)
+    for _ in range(10):
+        app.frame()
+    assert table.finish.sprite is not None
+    app.change_setting("finish_for_me", False)
     table.play("tap c1")
     redraw(app)
 

@@ -31,11 +31,12 @@ class OptionsDialog(PanelScene):
         ("drop_highlights", "ui.options.drop_highlights", "ui.options.drop_highlights_help"),
         ("sound", "ui.options.sound", "ui.options.sound_help"),
         ("show_winnable", "ui.options.show_winnable", "ui.options.show_winnable_help"),
+        ("finish_for_me", "ui.options.finish", "ui.options.finish_help"),
     )
 
     def __init__(self, app: "Host") -> None:
         # a narrow window: room for each toggle's two lines, the panel scrolls
-        super().__init__(app, 720, 700 if app.width / dialog_scale(app) >= 600 else 1140)
+        super().__init__(app, 720, 700 if app.width / dialog_scale(app) >= 600 else 1250)
 
     def build(self) -> None:
         p, settings = self.px, self.app.settings
