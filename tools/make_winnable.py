@@ -14,8 +14,10 @@ solution found as DIR/CODE.txt, one action per line (known wins for the
 tests: ``tests/known_wins``).
 
 With ``--deals N`` it tries exactly deals 1..N and keeps every winnable one
-(instead of stopping at ``--count`` numbers). Either way it prints how many
-deals it found winnable, proven lost and unknown.
+(instead of stopping at ``--count`` numbers); the list's header then says
+``deals 1-N``, the range ``tools/make_odds.py`` counts the odds over (a
+``--count`` list's range ends at its last number). Either way it prints
+how many deals it found winnable, proven lost and unknown.
 
 For each game and variant it solves deals 1, 2, 3, ... in turn and keeps
 a number only when the solver found a solution *and* that solution, played
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 
@@ -156,6 +159,8 @@ def main() -> int:
         note = f"{seconds:g} s{clock} per deal{sliced}"
         if keep:
             note = f"{how_made(game, variant)}; then, for the deals that left out, {note}"
+        if args.deals:  # the range tried, for tools/make_odds.py (a --count list ends at its last deal tried)
+            note = re.sub(r"; deals 1-\d+", "", note) + f"; deals 1-{args.deals}"
         numbers = make(game, variant, count, seconds, save=lambda found: write(game, variant, found, seconds, clock, note),
                        deals=args.deals, tally=tally, keep=keep, slice_seconds=args.slice, lines=args.lines)
         print(f"wrote {write(game, variant, numbers, seconds, clock, note)} ({len(numbers)} numbers, up to deal {numbers[-1]})", flush=True)

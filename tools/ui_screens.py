@@ -98,6 +98,10 @@ def main(out: Path, sizes=SIZES, langs=LANGS) -> None:
             dialog.code_changed(dialog.field.text)
             dialog.redraw()
             shoot(app, out / f"{tag}_new_game.png")
+            dialog.choose_game("eight-off")
+            dialog.choose_variant("C2")  # the odds of a variant lost far more often than won
+            dialog.redraw()
+            shoot(app, out / f"{tag}_new_game_odds.png")
             app.pop(dialog)
             app.open_options()
             shoot(app, out / f"{tag}_options.png")
@@ -131,6 +135,11 @@ def main(out: Path, sizes=SIZES, langs=LANGS) -> None:
             for action in "c7>r c3>r c3>c7 r1>c8".split():
                 app.table.play(action)
             shoot(app, out / f"{tag}_table_eight_off.png")
+            app.change_setting("finish_for_me", True)  # the option Finish for me: its button, once a win is proven
+            for _ in range(30):
+                app.frame()
+            shoot(app, out / f"{tag}_finish.png")
+            app.change_setting("finish_for_me", False)
             app.start_game(Game(Position.from_dict(NEAR_WON_EIGHT_OFF)), animate=False)
             app.table.play("tap c1")
             app.clock_fake.t += 900

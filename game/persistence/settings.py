@@ -56,6 +56,7 @@ class Settings:
     # the solver
     show_winnable: bool = False
     winnable_only: bool = False
+    finish_for_me: bool = False  # the Finish button once a win is proven (game.play.finish)
 
     def to_dict(self) -> dict[str, object]:
         """The record's ``settings`` object: the kept language under

@@ -10,6 +10,7 @@ the browser alike.
 - ``tasks``: background work in slices inside the loop (no threads);
 - ``autosave``: the game, statistics and settings kept after every change;
 - ``hints``: the hint and the "still winnable?" verdict, from the solver;
+- ``finish``: the Finish for me option: the rest of a proven win, played on request;
 - ``events``: what the layer tells its listeners, as typed events.
 
 The window (game/ui) is handed an ``Application`` and shows what it tells.

@@ -23,6 +23,7 @@ from ..session import Session
 from . import deals
 from .autosave import SaveKeeper
 from .events import Events, NoticesRaised, Quitting, SettingsChanged
+from .finish import FinishService
 from .hints import HintService
 from .tasks import Tasks
 
@@ -51,6 +52,7 @@ class Application:
         self.tasks = Tasks()
         self.persistence = persistence
         self.hints = HintService(self.session, self.settings, self.tasks, self.events)
+        self.finish = FinishService(self.session, self.settings, self.tasks, self.events)
         self.keeper = (SaveKeeper(self.session, self.settings, persistence, self.tasks, self.events, loaded)
                        if persistence is not None else None)
         self.deals_made = 0

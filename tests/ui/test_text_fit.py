@@ -76,6 +76,18 @@ def visit_every_screen(app, lang):
     for key in ("ui.new_game.winnable_only_help", "ui.new_game.winnable_none"):
         dialog.winnable_toggle.help_key = key
         dialog.redraw()
+    # the odds of every variant, and every wording of them at their longest numbers
+    for spec in registry.games():
+        for variant in spec.variants:
+            dialog.choose_game(spec.id)
+            dialog.choose_variant(variant)
+            dialog.redraw()
+    sep = translate("ui.digit_group", lang)
+    for key in [k for k in en.MESSAGES if k.startswith("ui.new_game.odds.")]:
+        text = translate(key, lang, value=f"1{sep}200", won=f"99{sep}999", tried=f"999{sep}999", unknown=f"99{sep}999")
+        dialog.odds_text = lambda _lang, text=text: text
+        dialog.redraw()
+    del dialog.odds_text
     app.push(ConfirmDialog(app, lambda: None))
     app.pop(app.top())
     app.pop(dialog)
@@ -131,8 +143,13 @@ def visit_every_screen(app, lang):
         app.pop(app.top())
     app.show_notices(notices[:3])
     app.pop(app.top())
-    # The win, in both games
+    # The Finish button (the option Finish for me), then the win, in both games
+    app.change_setting("finish_for_me", True)
     app.start_game(Game(Position.from_dict(near_won_eight_off(2))), animate=False)
+    for _ in range(10):
+        app.frame()
+    assert table.finish.sprite is not None
+    app.change_setting("finish_for_me", False)
     table.play("tap c1")
     redraw(app)
 

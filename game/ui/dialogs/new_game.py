@@ -1,4 +1,9 @@
-"""New game: which game and variant, a deal code, today's deal, winnable only."""
+"""New game: which game and variant, a deal code, today's deal, winnable only.
+
+Below the variant it says how often that variant's random deals can be won,
+from the solver's measurement (``game.solver.odds``), and the "Winnable deals
+only" switch follows, before New deal: Eight Off with 2 cells is lost far
+more often than won, and the player reads it before dealing."""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from ...engine import registry
 from ...engine.deals import parse_code
 from ...engine.errors import DealCodeError
 from ...i18n import translate
+from ...solver.odds import figure, odds_of
 from ...solver.winnable import winnable_numbers
 from ..drawing import theme
 from ..drawing.fonts import fit_text, font, wrap_fit
@@ -37,7 +43,10 @@ class NewGameDialog(PanelScene["NewGameHost"]):
         logical_w = app.width / dialog_scale(app)
         # a toggle tall enough for its explanation (the narrower, the more lines)
         self.dy = 22 if logical_w >= 600 else 72 if logical_w >= 440 else 100
-        super().__init__(app, 660, 610 + self.dy)
+        # the odds' lines, below the variant: two where wide, up to four where narrow
+        self.odds_lines = 2 if logical_w >= 600 else 3 if logical_w >= 440 else 4
+        self.oy = 12 + self.odds_lines * 22  # how far the odds push the rest down
+        super().__init__(app, 660, 610 + self.dy + self.oy)
 
     def build(self) -> None:
         p = self.px
@@ -58,24 +67,25 @@ class NewGameDialog(PanelScene["NewGameHost"]):
                       partial(self.choose_variant, v), params={"count": cells}, style="choice")
             for i, (v, cells) in enumerate(variants.items())
         }
-        y = p(218)
+        y = p(218 + self.oy + 60 + self.dy + 6)  # New deal after the switch that decides what it deals
         dw = (inner - 28) / 3
         self.deal_buttons = [
             Button(Box(p(28 + i * (dw + 14)), y, p(dw), p(54)), key, action)
             for i, (key, action) in enumerate((("ui.new_deal", self.new_deal), ("ui.today", self.today),
                                                ("ui.same_deal", self.same_deal)))
         ]
-        self.winnable_toggle = Toggle(Box(p(18), p(284), self.pw - p(36), p(60 + self.dy)), "ui.new_game.winnable_only",
+        self.winnable_toggle = Toggle(Box(p(18), p(212 + self.oy), self.pw - p(36), p(60 + self.dy)), "ui.new_game.winnable_only",
                                       "ui.new_game.winnable_only_help", self.app.settings.winnable_only,
                                       lambda v: self.app.change_setting("winnable_only", v))
+        self.winnable_toggle.scale = self.s
         play_w = min(200, inner * 0.36)
-        self.field = TextField(Box(p(28), p(416 + self.dy), p(inner - play_w - 14), p(54)), self.code_changed, self.play_code)
+        self.field = TextField(Box(p(28), p(416 + self.low), p(inner - play_w - 14), p(54)), self.code_changed, self.play_code)
         self.field.focused = True
-        self.play_button = Button(Box(p(28 + inner - play_w), p(416 + self.dy), p(play_w), p(54)), "ui.new_game.play_code",
+        self.play_button = Button(Box(p(28 + inner - play_w), p(416 + self.low), p(play_w), p(54)), "ui.new_game.play_code",
                                   self.play_code)
         self.close_button = Button(Box(self.pw - p(180), self.ph - p(74), p(152), p(50)), "ui.close", self.close, style="secondary")
-        self.widgets = [*self.game_buttons.values(), *self.cell_buttons.values(), *self.deal_buttons,
-                        self.winnable_toggle, self.field, self.play_button, self.close_button]
+        self.widgets = [*self.game_buttons.values(), *self.cell_buttons.values(), self.winnable_toggle,
+                        *self.deal_buttons, self.field, self.play_button, self.close_button]
         self.refresh_choices()
 
     def refresh_choices(self) -> None:
@@ -89,6 +99,23 @@ class NewGameDialog(PanelScene["NewGameHost"]):
         # no shipped list for this game and variant: say that New deal picks any deal
         has_list = bool(winnable_numbers(self.choice_game, self.choice_variant))
         self.winnable_toggle.help_key = "ui.new_game.winnable_only_help" if has_list else "ui.new_game.winnable_none"
+
+    @property
+    def low(self) -> float:
+        """How far the deal code's part is below where it was without the odds."""
+        return self.dy + self.oy
+
+    def odds_text(self, lang: str) -> str | None:
+        """How often the chosen variant's random deals can be won (None:
+        no measurement ships for it)."""
+        odds = odds_of(self.choice_game, self.choice_variant)
+        if odds is None:
+            return None
+        said = figure(odds)
+        key = f"ui.new_game.odds.{said.kind}" + ("_at_least" if said.at_least else "")
+        group = translate("ui.digit_group", lang)
+        return translate(key, lang, value=grouped(said.value, group), won=grouped(odds.winnable, group),
+                         tried=grouped(odds.tried, group), unknown=grouped(odds.unknown, group))
 
     def choose_game(self, game: str) -> None:
         self.choice_game = game
@@ -108,15 +135,20 @@ class NewGameDialog(PanelScene["NewGameHost"]):
             room = min(b.box.x for b in self.game_buttons.values()) - p(28) - p(10)
             img = fit_text(translate(key, lang), label_size, theme.PANEL_DIM, room, bold=True)
             surf.blit(img, img.get_rect(midleft=(p(28), p(y))))
-        pygame.draw.line(surf, theme.PANEL_LINE, (p(28), p(368 + self.dy)), (self.pw - p(28), p(368 + self.dy)))
+        odds = self.odds_text(lang)
+        if odds:
+            lines, size = wrap_fit(odds, p(17), self.pw - p(56), self.odds_lines)
+            for i, line in enumerate(lines):
+                surf.blit(font(size).render(line, True, theme.PANEL_TEXT), (p(28), p(208) + i * p(22)))
+        pygame.draw.line(surf, theme.PANEL_LINE, (p(28), p(368 + self.low)), (self.pw - p(28), p(368 + self.low)))
         img = fit_text(translate("ui.new_game.code", lang), label_size, theme.PANEL_DIM, p(300), bold=True)
-        surf.blit(img, (p(28), p(384 + self.dy)))
+        surf.blit(img, (p(28), p(384 + self.low)))
         key, params = self.code_state
         color = theme.OK if self.code_ok else theme.ERROR if self.code_error else theme.PANEL_DIM
         message = translate(key, lang, **params)
         lines, size = wrap_fit(message, p(16), self.pw - p(56), 2)
         for i, line in enumerate(lines):
-            surf.blit(font(size).render(line, True, color), (p(28), p(482 + self.dy) + i * p(22)))
+            surf.blit(font(size).render(line, True, color), (p(28), p(482 + self.low) + i * p(22)))
 
     def code_changed(self, text: str) -> None:
         self.code_ok = self.code_error = False
@@ -150,3 +182,12 @@ class NewGameDialog(PanelScene["NewGameHost"]):
 
     def default_action(self) -> None:
         self.play_code()
+
+
+def grouped(number: int, separator: str) -> str:
+    """``22296`` as ``22,296`` (the language's separator); four digits stay whole."""
+    digits = str(number)
+    if len(digits) <= 4:
+        return digits
+    head = len(digits) % 3 or 3
+    return separator.join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])

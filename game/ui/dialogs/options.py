@@ -31,21 +31,25 @@ class OptionsDialog(PanelScene["OptionsHost"]):
         ("drop_highlights", "ui.options.drop_highlights", "ui.options.drop_highlights_help"),
         ("sound", "ui.options.sound", "ui.options.sound_help"),
         ("show_winnable", "ui.options.show_winnable", "ui.options.show_winnable_help"),
+        ("finish_for_me", "ui.options.finish", "ui.options.finish_help"),
     )
 
     def __init__(self, app: OptionsHost) -> None:
         # a narrow window: room for each toggle's two lines, the panel scrolls
-        super().__init__(app, 720, 700 if app.width / dialog_scale(app) >= 600 else 1140)
+        super().__init__(app, 720, 700 if app.width / dialog_scale(app) >= 600 else 1250)
 
     def build(self) -> None:
         p, settings = self.px, self.app.settings
         # the toggles share the room above the language row (its label included)
         step = min(64 if self.base_w >= 600 else 110, (self.ph / self.s - 74 - 148 - 34) / len(self.TOGGLES))
-        self.widgets = [
+        toggles = [
             Toggle(Box(p(18), p(74 + i * step), self.pw - p(36), p(step - 2)), label, help_key, getattr(settings, name),
                    partial(self.app.change_setting, name))
             for i, (name, label, help_key) in enumerate(self.TOGGLES)
         ]
+        for toggle in toggles:
+            toggle.scale = self.s  # their type follows the panel's
+        self.widgets = [*toggles]
         bw = min(220, (self.base_w - 56 - 16) / 2)
         self.widgets += [
             Button(Box(self.pw - p(28 + min(152, bw)), self.ph - p(74), p(min(152, bw)), p(50)), "ui.close", self.close,

@@ -144,6 +144,8 @@ def balanced_lines(words: str, size: int, bold: bool) -> list[str]:
 class Toggle(Widget):
     """A labelled on/off switch with a line of explanation."""
 
+    scale = 1.0  # the panel's type scale (its ``s``): the type follows it, not the toggle's pixel height
+
     def __init__(self, box: Box, label: str, help_key: str, value: bool, on_change: Callable[[bool], None]) -> None:
         super().__init__(box)
         self.label, self.help_key, self.value, self.on_change = label, help_key, value, on_change
@@ -166,8 +168,9 @@ class Toggle(Widget):
         text_w = switch.x - rect.x - 30 - state.get_width()
         # the name on one line (two where narrow), the explanation below it
         # on the lines the toggle has room for
-        title_size = max(14, round(min(rect.height, 64) * 0.3))
-        tall = rect.height > 70
+        logical_h = rect.height / self.scale
+        title_size = max(14, round(min(logical_h, 64) * 0.3 * self.scale))
+        tall = logical_h > 70
         label = translate(self.label, lang)
         one = title_size
         while one > 14 and font(one, True).size(label)[0] > text_w:
@@ -180,7 +183,7 @@ class Toggle(Widget):
         for line in titles:
             surf.blit(font(title_size, True).render(line, True, theme.PANEL_TEXT), (rect.x + 10, y))
             y += font(title_size, True).get_linesize()
-        size = max(13 if tall else 12, round(min(rect.height, 64) * 0.22))
+        size = max(13 if tall else 12, round(min(logical_h, 64) * 0.22 * self.scale))
         if not tall:
             y = rect.y + rect.height * 0.56
         room = max(1, int((rect.bottom - 2 - y) // font(size).get_linesize()))

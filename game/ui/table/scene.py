@@ -29,6 +29,7 @@ from .keyboard import Keyboard
 from ...play.events import SettingsChanged
 from .cards import CardSprites
 from .hint_marks import HintView
+from .finish import FinishView, stops_the_finish
 from .pointer import Pointer
 from ..drawing.layout import Box, Layout, longest_column, make_layout
 from ..scene import Scene
@@ -53,6 +54,7 @@ class TableScene(Scene["TableHost"]):
         self.deck = CardSprites(app.group)  # the card sprites, kept in step with the position
         self.pointer = Pointer(self)  # presses, drags and taps
         self.hints = HintView(self, app.play.hints)  # the hint's marks and the verdict note
+        self.finish = FinishView(self, app.play.finish)  # the Finish button (the option Finish for me)
         self.bar: BarSprite | None = None
         self.banner: BannerSprite | None = None
         self.buttons: dict[str, ButtonSprite] = {}
@@ -106,6 +108,7 @@ class TableScene(Scene["TableHost"]):
         self.fit = None  # sized anew for this game's position
         layout = self.make_layout()
         self.app.group.empty()
+        self.finish.forget()
         self.counts.clear()
         self.layout = layout
         self.art = self.make_art(layout)
@@ -212,6 +215,7 @@ class TableScene(Scene["TableHost"]):
             if sprite is not None:
                 sprite.kill()
         self.refused_marks = []
+        self.finish.forget()
         self.counts.clear()
         self.layout = layout = self.make_layout()
         self.art = self.make_art(layout)
@@ -324,6 +328,7 @@ class TableScene(Scene["TableHost"]):
             self.status.step(now)
         self.refused_marks = [mark for mark in self.refused_marks if mark.step(now)]
         self.update_bar()
+        self.finish.step()
 
     def hush(self) -> None:
         """The table's messages and the hint's marks go: a dialog opened or
@@ -531,7 +536,10 @@ class TableScene(Scene["TableHost"]):
     # ---- events -------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.app.play.finish.playing and stops_the_finish(event):
+            self.app.play.finish.stop()  # the player acts: the Finish stops, the press or key does what it does
         if event.type == pygame.MOUSEMOTION:
+            self.finish.pointer("move", event.pos)
             for button in self.buttons.values():
                 button.pointer("move", event.pos)
             if self.pointer.press:
@@ -539,12 +547,17 @@ class TableScene(Scene["TableHost"]):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.kb.pointer_used()
+            if self.finish.pointer("down", event.pos):
+                return True
             for button in self.buttons.values():
                 if button.pointer("down", event.pos):
                     return True
             self.pointer.press_at(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.finish.pressed:
+                self.finish.pointer("up", event.pos)
+                return True
             for button in list(self.buttons.values()):
                 if button.button.pressed:
                     button.pointer("up", event.pos)

@@ -366,11 +366,20 @@ class BannerSprite(pygame.sprite.DirtySprite):
         self.shown_at = 0
         self.text = ""
         self.status: "StatusSprite | None" = None  # the status line that shares the place
+        self.room: Box | None = None  # the part of the place left to messages (the Finish button has the rest)
+
+    def make_room(self, room: Box | None) -> None:
+        """Messages keep to ``room`` (None: the whole place)."""
+        if room != self.room:
+            self.room = room
+            if self.visible:
+                self.show(self.text, self.shown_at)
 
     def show(self, text: str, now: int) -> None:
         self.text, self.shown_at = text, now
-        self.image = message_image(text, self.box, self.s, strong=True)
-        self.rect = self.image.get_rect(topleft=self.box[:2])
+        box = self.room or self.box
+        self.image = message_image(text, box, self.s, strong=True)
+        self.rect = self.image.get_rect(topleft=box[:2])
         self.image.set_alpha(255)
         self.visible = 1
         self.dirty = 1
@@ -513,7 +522,15 @@ class StatusSprite(pygame.sprite.DirtySprite):
         self.shown_at = 0
         self.visible = 0
         self.inset = 0  # room kept free at the left (the solver's verdict sits there)
+        self.room: Box | None = None  # the part of the place left to messages (the Finish button has the rest)
         self.banner: BannerSprite | None = None
+
+    def make_room(self, room: Box | None) -> None:
+        """Messages keep to ``room`` (None: the whole place)."""
+        if room != self.room:
+            self.room = room
+            if self.text and self.visible:
+                self.draw_text()
 
     def set_inset(self, inset: int) -> None:
         if inset != self.inset:
@@ -534,7 +551,9 @@ class StatusSprite(pygame.sprite.DirtySprite):
         self.draw_text()
 
     def draw_text(self) -> None:
-        box = Box(self.box.x + self.inset, self.box.y, max(1, self.box.w - self.inset), self.box.h)
+        place = self.room or self.box
+        inset = max(0, self.box.x + self.inset - place.x)  # the verdict's room, where it falls in this part
+        box = Box(place.x + inset, place.y, max(1, place.w - inset), place.h)
         self.image = message_image(self.text, box, self.s, strong=False)
         self.rect = self.image.get_rect(topleft=box[:2])
         self.visible = 1
