@@ -81,9 +81,9 @@ class FinishService:
         self.at_key: tuple | None = None  # its key (the window asks every frame)
         self.playing = False  # the Finish was pressed and has not stopped
         self._own = False  # the action being played is the Finish's own
-        session.on("played", self.on_played)
-        session.on("undone", self.on_undone)
-        session.on("started", self.on_started)
+        session.events.played.connect(self.on_played)
+        session.events.undone.connect(self.on_undone)
+        session.events.started.connect(self.on_started)
         events.on(SettingsChanged, self.on_settings)
 
     # ---- what the window asks -------------------------------------------------------

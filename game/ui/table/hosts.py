@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import pygame
 
     from ...persistence.settings import Settings
+    from ...play.finish import FinishService
     from ...play.hints import HintService
     from ...play.tasks import Tasks
     from ...session import Session
@@ -48,10 +49,13 @@ class SharePlay(Kept, Protocol):
 
 class TablePlay(SharePlay, Protocol):
     """The application layer as the table uses it: its events
-    (``play.events``), the hint service whose marks it draws, its tasks."""
+    (``play.events``), the hint service whose marks it draws, the Finish
+    (its button), its tasks."""
 
     @property
     def hints(self) -> HintService: ...
+    @property
+    def finish(self) -> FinishService: ...
 
     def on(self, kind: type[E], listener: Callable[[E], None]) -> None: ...
 
