@@ -101,7 +101,7 @@ def test_the_finish_plays_an_end_game_to_a_win_one_counted_move_at_a_time(driver
     assert service.offered
     line = list(service.line)
     moves, played = d.game.position.moves, []
-    d.app.session.on("played", played.append)
+    d.app.session.events.played.connect(played.append)
     d.click(finish_center(d))
     assert service.playing and d.table.finish.sprite is None  # pressed: the button goes while it plays
     assert d.table.moving, "the first action glides like any move"
