@@ -2,7 +2,8 @@
 95th percentile, the longest, and how many frames went over a 60 fps
 frame's 16.7 ms) while dragging a card across the table and while idle, for
 both games at 1280x720, through the same ``App.frame`` the loop calls.
-The idle frames are the first ones after the deal.
+The idle frames are the first ones after the deal: the solver ponders the
+deal's first position in them (``game.play.hints``), a slice a frame.
 
     python tools/bench_frames.py [--frames 400] [--size 1280x720]
 
