@@ -50,7 +50,7 @@ except ImportError:  # an older solver, which frees a search's tables at once, n
     def sweep(budget_seconds: float) -> bool:
         return False
 
-SLICE_BUDGET_MS = 8.0  # IDLE_SLICE_MS in game/ui/hints.py: the most a frame hands the search
+SLICE_BUDGET_MS = 8.0  # IDLE_SLICE_MS in game/play/hints.py: a still frame's slice (12 ms, WAITING_SLICE_MS, while a hint is awaited)
 VARIANTS = (("easy-harp", "N"), ("eight-off", "C8"), ("eight-off", "C4"))
 HARD = ("EH1-N-AAAAAAF", "EH1-N-AAAAAAG", "EH1-N-AAAAAAJ", "EH1-N-AAAAAAK")  # no answer within seconds
 

@@ -72,6 +72,12 @@ class Application:
     def quit(self) -> None:
         self.events.emit(Quitting())
 
+    def set_covered(self, covered: bool) -> None:
+        """A dialog covers the table (True), or no longer does: the play
+        clock stops meanwhile, and so does the solver's pondering."""
+        self.session.set_covered(covered)
+        self.hints.set_covered(covered)
+
     # ---- games ------------------------------------------------------------------------
 
     def start(self, game: Game) -> None:

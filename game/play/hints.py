@@ -28,8 +28,23 @@ here" is said only where the engine allows no move at all.
 A solution found once is kept as a *plan*: the position before each of
 its actions. While the table stands on one of those positions (the player
 followed the hint, or took moves back to one), the next hint and the
-verdict come from the plan without searching again. A proven loss is
-remembered the same way.
+verdict come from the plan without searching again; so do they one move
+off it, where one legal move leads onto the plan (the player played a
+later move of the line first): that move is the hint. A proven loss is
+remembered the same way, and so is a position whose search used its whole
+time without a proof (its hint is the guess, at once).
+
+The solver ponders: after every move, undo, redo and new game it starts
+the search of the new position in the background, while the player
+thinks (``Search``, in the slices of frames where nothing moves on the
+table; none while a dialog covers the table: a dialog that opens cancels
+it, one that closes starts it again). It is the very search a hint would
+start there, with the hint's time (``HINT_SECONDS``), so pondering changes
+when a search runs, never what it finds: a hint asked for while it runs
+takes it over, and one asked for after it ended answers at once from what
+it found. Once it has ended, nothing runs until the next move. While the
+player waits for a hint and nothing moves, its slices take most of a
+frame (``WAITING_SLICE_MS``).
 
 Easy Harp: the solver sees the face-down cards and the order of the
 stock, which the player can't (the FAQ says so).
@@ -49,9 +64,13 @@ from .events import (
 from .tasks import Tasks
 
 # HINT_SECONDS (game.solver.api, the command line's hint default too): search time,
-# summed over the frames' slices, before a hint gives up on a proof and guesses
-STATUS_SECONDS = 3.0  # the same for the "still winnable?" verdict after a move
+# summed over the frames' slices, before a hint gives up on a proof and guesses. Every
+# search of a position (pondering, the "still winnable?" verdict, a hint) is one and the
+# same search with this time: whichever asks first starts it, the others read its answer.
 IDLE_SLICE_MS = 8  # while nothing moves on the table a search may use this much of a frame
+# ... and this much while the player waits for a hint (a 60 fps frame is 16.7 ms; a still
+# table draws next to nothing)
+WAITING_SLICE_MS = 12
 
 
 class Search:
@@ -67,11 +86,19 @@ class Search:
         self.slices = 0
 
     def step(self, budget_ms: float) -> bool:
-        """Search a slice; False once done (the helper is told)."""
+        """Search a slice; False once done (the helper is told). Pondering
+        (nobody waits for the answer yet) waits for frames where nothing
+        moves on the table."""
         if self.task.done:
             return False
-        if self.helper.tasks.idle:  # nothing moves on the table
+        helper = self.helper
+        idle = helper.tasks.idle  # nothing moves on the table
+        if not helper.awaited:
+            if not idle:
+                return True  # cards glide or are dragged: the frame is theirs
             budget_ms = max(budget_ms, IDLE_SLICE_MS)
+        elif idle:
+            budget_ms = max(budget_ms, WAITING_SLICE_MS if helper.want_hint else IDLE_SLICE_MS)
         self.slices += 1
         done = self.task.step(budget_ms / 1000)
         if done:
@@ -139,6 +166,7 @@ class HintService:
         self.plan_keys: dict[tuple, int] = {}  # position key -> index of its next action in ``plan``
         self.winnable: set[tuple] = set()  # every position of this deal known to be winnable
         self.lost: set[tuple] = set()  # positions proven unwinnable
+        self.unknown: set[tuple] = set()  # positions searched for the whole hint time without a proof
         self.verdict: Verdict | None = None  # what the status shows (None: nothing)
         self.shown: tuple[tuple, str] | None = None  # (position key, action) the marks show
         self.learner: PlanLearner | None = None
@@ -159,6 +187,22 @@ class HintService:
     def thinking(self) -> bool:
         return self.search is not None
 
+    @property
+    def awaited(self) -> bool:
+        """Someone waits for the running search's answer: a hint asked for,
+        or the verdict note (the option on). Otherwise it ponders."""
+        return self.want_hint or self.settings.show_winnable
+
+    def known(self, key: tuple) -> Verdict | None:
+        """What is known of the position ``key`` without searching (None: nothing)."""
+        if key in self.plan_keys:
+            return "winnable"
+        if key in self.lost:
+            return "unwinnable"
+        if key in self.unknown:
+            return "unknown"
+        return None
+
     # ---- the player asks ------------------------------------------------------------
 
     def request(self) -> None:
@@ -175,11 +219,50 @@ class HintService:
         if key in self.lost:
             self.say_lost()
             return
+        if self.show_step_onto_plan():
+            return
+        if key in self.unknown:  # searched for the whole hint time already: the guess, at once
+            self.show_guess()
+            self.show_verdict("unknown")
+            return
         self.want_hint = True
         if self.search is None or self.search.key != key:
             self.start_search(HINT_SECONDS)
         self.say("say.hint_thinking", banner=False)
         self.show_verdict()
+
+    def step_onto_plan(self) -> tuple[str, int] | None:
+        """A legal action of the position on the table that leads on to a
+        position of the plan (the player played a later action of the line
+        first), and that position's index in the plan: the one furthest
+        along when several do. Never back to a position this game has
+        been in already (taking a move back is what Undo is for)."""
+        game = self.session.game
+        if game is None or not self.plan_keys:
+            return None
+        rules, here = game.rules, game.position
+        been = {snapshot[0] for snapshot, _ in game.history_snapshots()}
+        best: tuple[str, int] | None = None
+        for action in game.legal_actions():
+            move = rules.resolve(here, action)
+            if isinstance(move, Refusal):
+                continue
+            after = here.copy()
+            rules.apply(after, move)
+            key = after.key()
+            index = self.plan_keys.get(key)
+            if index is not None and key not in been and (best is None or index > best[1]):
+                best = (str(action), index)
+        return best
+
+    def show_step_onto_plan(self) -> bool:
+        """The hint from a position one action off the plan, if there is one."""
+        step = self.step_onto_plan()
+        if step is None or not self.show_move(step[0], "say.hint"):
+            return False
+        self.winnable.add(self.game.position.key())
+        self.show_verdict("winnable")
+        return True
 
     def start_search(self, seconds: float) -> None:
         self.cancel_search()
@@ -213,6 +296,8 @@ class HintService:
             self.learn_plan(search.start, result.actions)
         elif result.result == UNWINNABLE:
             self.lost.add(search.key)
+        else:  # its whole time without a proof: the same search would find none again
+            self.unknown.add(search.key)
         on_table = self.session.game is not None and self.session.game.position.key() == search.key
         if not on_table:
             return
@@ -257,45 +342,48 @@ class HintService:
         if self.learner is not None:
             self.tasks.cancel(self.learner)
             self.learner = None
-        self.plan, self.plan_keys, self.lost, self.winnable = [], {}, set(), set()
+        self.plan, self.plan_keys, self.lost, self.winnable, self.unknown = [], {}, set(), set(), set()
         self.clear_marks()
         self.verdict = None
         self.refresh_verdict()
 
     def on_settings(self, changed: SettingsChanged) -> None:
-        settings = changed.settings
         self.clear_marks()  # an option changed: the marks belong to the table as it was
-        if settings.show_winnable and self.verdict is None:
-            self.refresh_verdict()
-        elif not settings.show_winnable and self.search is not None and not self.want_hint:
+        self.refresh_verdict()
+
+    def set_covered(self, covered: bool) -> None:
+        """A dialog opened over the table (True) or the last one closed: the
+        pondering stops while one is open, and starts again after."""
+        if covered and self.search is not None and not self.awaited:
             self.cancel_search()
-        self.show_verdict(self.verdict)
+        elif not covered:
+            self.refresh_verdict()
 
     def refresh_verdict(self) -> None:
-        """After a move: the verdict for the new position (from what is
-        known, or a new search) when the option is on."""
+        """The position on the table is new (or the option or the cover
+        changed): the verdict from what is known, and when nothing is, the
+        search of this position, unless it runs already or a dialog covers
+        the table (pondering: the option off, nobody waits for it)."""
         game = self.session.game
-        if game is None or not self.settings.show_winnable or game.position.won:
+        if game is None or game.position.won:
             self.show_verdict(None)
             return
         key = game.position.key()
-        if self.search is not None and self.search.key == key:
-            self.show_verdict(None)  # already thinking about this very position
-        elif key in self.plan_keys:
-            self.show_verdict("winnable")
-        elif key in self.lost:
-            self.show_verdict("unwinnable")
-        else:
-            self.start_search(STATUS_SECONDS)
-            self.show_verdict(None)
+        known = self.known(key)
+        if known is None and self.step_onto_plan() is not None:
+            known = "winnable"  # one move off the line: its hint needs no search
+        if known is None and (self.search is None or self.search.key != key):
+            if self.awaited or not self.session.covered:
+                self.start_search(HINT_SECONDS)
+        self.show_verdict(known)
 
     # ---- telling ---------------------------------------------------------------------------
 
     @property
     def shown_verdict(self) -> Shown | None:
-        """What the verdict note shows: thinking while a search runs (for
-        the option or a hint), else the verdict."""
-        return "thinking" if self.search is not None else self.verdict
+        """What the verdict note shows: thinking while a search runs for
+        the option or a hint (not while it only ponders), else the verdict."""
+        return "thinking" if self.search is not None and self.awaited else self.verdict
 
     def show_verdict(self, verdict: Verdict | None = None) -> None:
         self.verdict = verdict if self.settings.show_winnable else None

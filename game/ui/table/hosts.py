@@ -58,6 +58,7 @@ class TablePlay(SharePlay, Protocol):
     def finish(self) -> FinishService: ...
 
     def on(self, kind: type[E], listener: Callable[[E], None]) -> None: ...
+    def set_covered(self, covered: bool) -> None: ...  # a dialog covers the table: the clock and pondering stop
 
 
 class KeyboardHost(Protocol):

@@ -341,9 +341,9 @@ class TableScene(Scene["TableHost"]):
 
     def dialogs_changed(self) -> None:
         """A dialog opened or closed: while one covers the table the clock
-        stops, and what the table said goes."""
+        and the solver's pondering stop, and what the table said goes."""
         covered = len(self.app.scenes) > 1
-        self.session.set_covered(covered)
+        self.app.play.set_covered(covered)
         if covered:
             self.hush()
 

@@ -1,0 +1,282 @@
+"""Hint benchmark: how long a player waits from pressing Hint to seeing the
+hint's move on the table, in the window app, over a fixed sample of
+positions of both games.
+
+    python tools/bench_hints.py                  # think 0 s and 3 s, every position
+    python tools/bench_hints.py --think 0 5 --press button
+    python tools/bench_hints.py --quick          # three positions a game, think 3 s only
+    python tools/bench_hints.py --follow         # then play the hinted move and ask again
+
+Each position gets a fresh app built as ``main.py`` builds it
+(``build_app`` with ``--deal``, ``--size``, 60 frames a second, on in-memory
+storage, never the player's), run frame by frame through main.py's frame guard with SDL's
+dummy video driver: the real ``App.frame`` with its event handling, task
+slicing and its ``clock.tick(60)``. The position is reached by playing the
+first N actions of a known winning line (``tests/known_wins``,
+``tests/won_games``) through the table (``TableScene.play``, the cards'
+glides finished at once, as a new click does), or is a fresh deal (N = 0).
+After the last of those actions the player *thinks*: ``--think`` seconds of
+frames at 60 a second (the last glide plays meanwhile), then presses H (a
+KEYDOWN event; ``--press button``: a click on the Hint button). A think
+time of 0 presses in the very next frame. The time measured runs from the
+start of the frame that handles the press to the end of the draw of the
+frame that shows the hint's move (``HintMarked``), or, where the hint has no
+move (a proven loss, no move that stands out), its sentence; CPU time
+(``time.process_time``) over the same stretch, and the CPU the app used
+while the player thought (what the game did in the background).
+
+The positions are fixed (``LINES``, ``FRESH``, ``SHARES``); the machine's load average is
+printed before and after, since other work on the machine slows a slice's
+search (slices are measured in wall time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+import main as game_main  # noqa: E402
+from game.persistence.storage import MemoryStorage  # noqa: E402
+from game.play.events import HintMarked, HintSaid  # noqa: E402
+from game.ui.guard import FrameGuard  # noqa: E402
+from game.ui.launch import build_app  # noqa: E402
+
+FPS = 60
+
+
+def line_of(code: str, folder: str) -> list[str]:
+    if not folder:
+        return []
+    return (ROOT / "tests" / folder / f"{code}.txt").read_text(encoding="utf-8").split()
+
+THINKING = "say.hint_thinking"
+# what the hint said, by catalogue key, in a word for the table
+ANSWERS = {"say.hint": "proven", "say.hint_guess": "guess", "say.hint_no_guess": "no-guess",
+           "say.hint_no_move": "no-move", "say.hint_unwinnable": "lost", "say.hint_lost_undo": "lost",
+           "say.hint_won": "won"}
+
+# Every deal with a winning line on file (``tests/known_wins``, ``tests/won_games``) gives the
+# positions after 0 %, 25 % and 50 % of its line's actions; the Eight Off 2-cell deals are fresh
+# deals (one the solver proved winnable, one from the plain numbers).
+LINES: dict[str, list[tuple[str, str]]] = {
+    "Easy Harp": [(code, "known_wins") for code in ("EH1-N-AAAAAAB", "EH1-N-AAAAAAC", "EH1-N-AAAAAAE",
+                                                    "EH1-N-AAAAAAF", "EH1-N-AAAAAAG", "EH1-N-AAAAAAJ")]
+    + [("EH1-N-AAAAAAD", "won_games"), ("EH1-N-AAAAAAH", "won_games")],
+    "Eight Off": [(code, "known_wins") for code in ("EO1-C8-AAAAAAB", "EO1-C8-AAAAAAC", "EO1-C8-AAAAAAD",
+                                                    "EO1-C8-AAAAAAE", "EO1-C4-AAAAAAR", "EO1-C4-AAAAABV")]
+    + [("EO1-C8-AAAAAFA", "won_games")],
+}
+FRESH = {"Easy Harp": [], "Eight Off": ["EO1-C2-AAAAANE", "EO1-C2-AAAAAAK"]}
+SHARES = (0.0, 0.25, 0.5)  # how far along its line each position is
+
+
+def positions(game: str) -> list[tuple[str, int, str]]:
+    """(deal code, actions of its line played first, the line's folder)."""
+    out = []
+    for code, folder in LINES[game]:
+        line = line_of(code, folder)
+        seen = set()
+        for share in SHARES:
+            played = round(len(line) * share)
+            if played not in seen:
+                seen.add(played)
+                out.append((code, played, folder if played else ""))
+    return out + [(code, 0, "") for code in FRESH[game]]
+
+
+QUICK = 3  # --quick: the first positions of each game (one deal's 0 %, 25 %, 50 %)
+
+
+@dataclass
+class Hint:
+    """One press of Hint and what came of it."""
+
+    game: str
+    label: str
+    think: float
+    answer: str = "none"
+    wall: float = float("nan")
+    frames: int = 0
+    cpu: float = float("nan")
+    think_cpu: float = 0.0
+    slices: int = 0
+    follow: "Hint | None" = None
+    notes: list[str] = field(default_factory=list)
+
+
+class Bench:
+    def __init__(self, size: str, press: str, limit_s: float) -> None:
+        self.size, self.press, self.limit_s = size, press, limit_s
+
+    def build(self, code: str):
+        argv = ["--deal", code, "--size", self.size, "--fps", str(FPS)]
+        app = build_app(argv, browser=False, storage=MemoryStorage())
+        guard = FrameGuard(app, rebuild=None)
+        game_main.settle_start_up()
+        return app, guard
+
+    def frames_for(self, guard: FrameGuard, seconds: float) -> None:
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            guard.frame()
+
+    def post_press(self, app) -> None:
+        if self.press == "key":
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_h, mod=0, unicode="h", scancode=0))
+        else:
+            at = app.table.layout.buttons["hint"].center
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
+
+    def ask(self, app, guard: FrameGuard, hint: Hint, think: float) -> None:
+        """Think, press Hint, run frames until its answer is drawn."""
+        said: list[str] = []
+        marked: list[str] = []
+        app.play.on(HintSaid, lambda event: said.append(event.key))
+        app.play.on(HintMarked, lambda event: marked.append(event.action))
+        cpu0 = time.process_time()
+        if think > 0:
+            self.frames_for(guard, think)
+        hint.think_cpu = time.process_time() - cpu0
+        said.clear()
+        marked.clear()
+        drawn: list[float] = []
+        draw = app.draw
+
+        def stamped_draw():
+            rects = draw()
+            drawn.append(time.perf_counter())
+            return rects
+
+        app.draw = stamped_draw  # when the frame's draw ended
+        self.post_press(app)
+        start, cpu_start = time.perf_counter(), time.process_time()
+        frames = 0
+        answer = None
+        while answer is None and time.perf_counter() - start < self.limit_s:
+            guard.frame()
+            frames += 1
+            if guard.error is not None:
+                hint.notes.append(f"frame failed: {guard.error}")
+                break
+            done = [key for key in said if key != THINKING]
+            if marked or done:
+                answer = ANSWERS.get(done[0], done[0]) if done else "marked"
+        end, cpu_end = (drawn[-1] if drawn else time.perf_counter()), time.process_time()
+        del app.draw
+        if answer is not None:
+            hint.answer, hint.wall, hint.frames, hint.cpu = answer, end - start, frames, cpu_end - cpu_start
+        else:
+            hint.notes.append(f"no answer within {self.limit_s:g} s")
+
+    def run(self, game: str, code: str, played: int, folder: str, think: float, follow: bool) -> Hint:
+        label = f"{code} +{played}" if played else f"{code} (deal)"
+        hint = Hint(game, label, think)
+        app, guard = self.build(code)
+        line = line_of(code, folder)[:played]
+        try:
+            for i, action in enumerate(line):
+                outcome = app.table.play(action)
+                if not outcome.ok:
+                    raise SystemExit(f"{code}: action {i + 1} {action!r} refused")
+                if i < len(line) - 1:
+                    app.settle()  # the glide ends at once (the next click would end it)
+            guard.frame()  # the frame that handles the last action (a move or the deal)
+            self.ask(app, guard, hint, think)
+            shown = app.play.hints.shown
+            if follow and shown is not None:
+                hint.follow = Hint(game, label + " next hint", think)
+                app.table.play(shown[1])
+                self.ask(app, guard, hint.follow, think)
+        finally:
+            app.play.quit()
+            del app, guard
+            gc.unfreeze()
+            gc.collect()
+        return hint
+
+
+def p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
+
+
+def summary(name: str, hints: list[Hint]) -> str:
+    walls = [h.wall for h in hints if h.wall == h.wall]
+    cpus = [h.cpu for h in hints if h.cpu == h.cpu]
+    if not walls:
+        return f"  {name:<24} no answers"
+    return (f"  {name:<24} n={len(walls):<3} median {statistics.median(walls):6.2f} s  p90 {p90(walls):6.2f} s  "
+            f"max {max(walls):6.2f} s   cpu median {statistics.median(cpus):5.2f} s  "
+            f"frames median {statistics.median([h.frames for h in hints if h.wall == h.wall]):.0f}  "
+            f"cpu while thinking median {statistics.median([h.think_cpu for h in hints]):5.2f} s")
+
+
+def load() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "unknown"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--think", type=float, nargs="+", default=[0.0, 3.0],
+                        help="seconds the player thinks before pressing Hint (default: 0 and 3)")
+    parser.add_argument("--press", choices=("key", "button"), default="key", help="H (default) or the Hint button")
+    parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--quick", action="store_true", help=f"the first {QUICK} positions of each game")
+    parser.add_argument("--only", metavar="TEXT", help="only positions whose code contains TEXT")
+    parser.add_argument("--follow", action="store_true", help="then play the hinted move, think, and ask again")
+    parser.add_argument("--limit", type=float, default=30.0, help="give up waiting after this many seconds")
+    args = parser.parse_args()
+    bench = Bench(args.size, args.press, args.limit)
+    print(f"Hint benchmark: the window app as main.py builds it ({args.size}, {FPS} frames a second, SDL dummy "
+          f"video driver), frames through main.py's frame guard; press: {args.press}")
+    print(f"load average before: {load()}  (CPUs: {os.cpu_count()})")
+    everything: dict[float, list[Hint]] = {}
+    for think in args.think:
+        print()
+        print(f"== the player thought for {think:g} s before pressing Hint (frames ran meanwhile) ==")
+        print(f"  {'game':<10} {'position':<30} {'answer':<8} {'wall s':>7} {'frames':>6} {'cpu s':>6} "
+              f"{'cpu thinking':>12}")
+        hints: list[Hint] = []
+        for game in LINES:
+            chosen = positions(game)[:QUICK] if args.quick else positions(game)
+            for code, played, folder in chosen:
+                if args.only and args.only not in code:
+                    continue
+                hint = bench.run(game, code, played, folder, think, args.follow)
+                hints.append(hint)
+                for h in [hint] + ([hint.follow] if hint.follow else []):
+                    print(f"  {h.game:<10} {h.label:<30} {h.answer:<8} {h.wall:7.2f} {h.frames:6d} {h.cpu:6.2f} "
+                          f"{h.think_cpu:12.2f} {' '.join(h.notes)}", flush=True)
+        everything[think] = hints
+        print(f"  -- think {think:g} s --")
+        for game in LINES:
+            print(summary(game, [h for h in hints if h.game == game]))
+        print(summary("both games", hints))
+        follows = [h.follow for h in hints if h.follow is not None]
+        if follows:
+            print(summary("after following the hint", follows))
+    print()
+    print(f"load average after: {load()}")
+
+
+if __name__ == "__main__":
+    main()
