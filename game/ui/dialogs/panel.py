@@ -77,6 +77,17 @@ class PanelScene(Scene):
         super().on_close()
         self.app.table.dialogs_changed()
 
+    def release(self) -> None:
+        super().release()
+        # every widget it made, shown or not (a page's buttons, a row kept by name):
+        # their actions are this dialog's methods
+        for value in list(vars(self).values()):
+            items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
+            for item in items:
+                if isinstance(item, Widget):
+                    item.release()
+        self.key_focus = None
+
     def place(self) -> None:
         """The panel's box, scrim and shape for the app's current size."""
         app = self.app
