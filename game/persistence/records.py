@@ -231,9 +231,10 @@ class Persistence:
                 value = parse(text)
             except SaveError as exc:
                 problems.append(f"{kind}{' backup' if backup else ''}: {exc}")
-                if exc.newer and not backup:
-                    # A newer version's record: its own, left where it is for it (a newer
-                    # backup behind a record of ours is an old copy, set aside as usual).
+                if exc.newer:
+                    # A newer version's record: its own, left where it is for it. A backup too
+                    # (read only when the record is gone or damaged): the next write would move
+                    # the record over it, and that version would find only ours.
                     self._newer(key, exc, notices)
                     return None
                 self.storage.set_aside(key, backup=backup)
