@@ -50,7 +50,11 @@ def test_two_processes_recording_100_results_each_leave_200(tmp_path):
     for child in children:
         out, err = child.communicate(timeout=120)
         assert child.returncode == 0, err
-        assert out.split() == ["0", "True"]  # every write stored, nothing left pending
+        # Nothing left pending. A write may have found the lock taken for longer than it waits
+        # (FileStorage.LOCK_WAIT): on a loaded machine a loop that takes it again within the
+        # waiter's 5 ms poll can starve the other; that write stays pending and is stored by the
+        # retry. The count below is what may not be lost.
+        assert out.split()[1] == "True"
     stats = Persistence(FileStorage(folder)).load_all().stats.get("eight-off", "C8")
     assert (stats.played, stats.won) == (200, 100)
     assert not list(folder.glob("stats.json.bad*"))
