@@ -123,3 +123,69 @@ def test_the_guards_restart_closes_the_window_it_replaces(no_collector, monkeypa
     del app
     assert felt() is None
     guard.frame()
+
+
+# ---- caches bounded by memory -----------------------------------------------------------------
+
+
+def test_a_surface_cache_keeps_to_its_budget_least_recently_used_first():
+    from game.ui.drawing.budget import SurfaceCache
+
+    cache: SurfaceCache[pygame.Surface] = SurfaceCache(3 * 100 * 100 * 4)
+    made = []
+
+    def surface(n):
+        made.append(n)
+        return pygame.Surface((100, 100 * n), pygame.SRCALPHA)
+
+    one = cache.get("one", lambda: surface(1))
+    cache.get("two", lambda: surface(1))
+    assert cache.get("one", lambda: surface(1)) is one  # kept, and now the most recent
+    cache.get("three", lambda: surface(1))
+    assert len(cache) == 3 and cache.held == 3 * 40_000
+    cache.get("four", lambda: surface(1))  # over the budget: "two" was used least recently
+    assert "two" not in cache and "one" in cache and "four" in cache and cache.held <= cache.budget
+    cache.get("huge", lambda: surface(5))  # larger than the whole budget: kept alone, it is in use
+    assert len(cache) == 1 and "huge" in cache
+    assert made == [1, 1, 1, 1, 5]
+
+
+def test_an_entry_that_grew_is_weighed_as_it_is_now():
+    from game.ui.drawing.budget import SurfaceCache, held_bytes
+
+    class Art:  # draws its faces as they are shown, as the card art does
+        def __init__(self) -> None:
+            self.faces: dict[int, pygame.Surface] = {}
+
+    cache: SurfaceCache[Art] = SurfaceCache(10 * 40_000)
+    first = cache.get(1, Art)
+    for n in range(9):
+        first.faces[n] = pygame.Surface((100, 100), pygame.SRCALPHA)
+    assert held_bytes(first) == 9 * 40_000
+    second = cache.get(2, Art)
+    second.faces[0] = pygame.Surface((100, 100), pygame.SRCALPHA)
+    cache.get(3, Art)
+    cache.get(4, lambda: Art())
+    assert 1 in cache  # 10 faces in all: within the budget
+    second.faces[1] = pygame.Surface((100, 100), pygame.SRCALPHA)
+    cache.get(5, Art)
+    assert 1 not in cache and 2 in cache  # 11: the oldest went
+
+
+def test_card_art_for_many_sizes_stays_within_its_budget():
+    from game.ui.drawing import cardart
+
+    for w in range(120, 240, 8):  # a window resized again and again, every card drawn
+        art = cardart.card_art(w, round(w * 1.4), "en")
+        for card in range(52):
+            art.image(card)
+        assert cardart.ARTS.held <= cardart.ARTS.budget + held_bytes_of(art)  # the one in use grew
+    assert cardart.card_art(w, round(w * 1.4), "en") is art  # asked again (the next layout): weighed again
+    assert cardart.ARTS.held <= max(cardart.ARTS.budget, held_bytes_of(art))
+    assert len(cardart.ARTS) < 15
+
+
+def held_bytes_of(value) -> int:
+    from game.ui.drawing.budget import held_bytes
+
+    return held_bytes(value)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ...i18n import translate
 from ..drawing import theme
+from ..drawing.budget import MB, SurfaceCache
 from ..drawing.cardart import rounded_mask
 from ..drawing.fonts import fit_text
 from ..drawing.layout import Box
@@ -28,18 +28,24 @@ def dialog_scale(app) -> float:
 
 # Surfaces every dialog of a size shares, never drawn on (a dialog draws on a copy): the dimming
 # is as large as the window (8 MB at 1920x1080), and each open dialog kept its own before.
-@lru_cache(maxsize=4)
+# Kept within a budget of memory, not a count: at 10000x10000 one dimming is 400 MB.
+SCRIMS: SurfaceCache[pygame.Surface] = SurfaceCache(16 * MB)
+MASKS: SurfaceCache[pygame.Surface] = SurfaceCache(24 * MB)
+
+
 def shared_scrim(width: int, height: int) -> pygame.Surface:
     """The dimming over the table, one per window size."""
-    scrim = pygame.Surface((width, height), pygame.SRCALPHA)
-    scrim.fill(theme.SCRIM)
-    return scrim
+    def make() -> pygame.Surface:
+        scrim = pygame.Surface((width, height), pygame.SRCALPHA)
+        scrim.fill(theme.SCRIM)
+        return scrim
+
+    return SCRIMS.get((width, height), make)
 
 
-@lru_cache(maxsize=8)
 def panel_mask(width: int, height: int, radius: int, color: tuple[int, int, int]) -> pygame.Surface:
     """A panel's rounded shape in ``color``, one per size."""
-    return rounded_mask(width, height, radius, color)
+    return MASKS.get((width, height, radius, color), lambda: rounded_mask(width, height, radius, color))
 
 
 class PanelScene(Scene):
@@ -116,8 +122,10 @@ class PanelScene(Scene):
         above = 10 * len(others)
         self.scrim = ImageSprite(scrim, (0, self.scrim_top), SCRIM_LAYER + above)
         self._shape = panel_mask(self.pw, self.ph, round(16 * self.s), theme.PANEL)
-        self._view = panel_mask(self.pw, self.view_h, round(16 * self.s), (255, 255, 255))
-        self.panel = ImageSprite(self._view.copy(), self.box[:2], SCRIM_LAYER + above + 1)
+        # the shape of the part in view, for a panel that scrolls (only then is it another size)
+        scrolls = self.view_h < self.ph
+        self._view = panel_mask(self.pw, self.view_h, round(16 * self.s), (255, 255, 255)) if scrolls else None
+        self.panel = ImageSprite(self._shape, self.box[:2], SCRIM_LAYER + above + 1)  # redraw() gives it its own
         self.sprites[:2] = [self.scrim, self.panel]
 
     def relayout(self) -> None:
@@ -164,7 +172,7 @@ class PanelScene(Scene):
         if self.key_focus is not None and self.key_focus in self.widgets:
             ring = pygame.Rect(self.key_focus.box).inflate(self.px(10), self.px(10))
             pygame.draw.rect(surf, theme.FOCUS_DIALOG, ring, width=max(2, self.px(3)), border_radius=self.px(12))
-        if self.view_h < self.ph:  # the part in view, and a thin bar that says where
+        if self._view is not None:  # the part in view, and a thin bar that says where
             view = self._view.copy()
             view.blit(surf.subsurface((0, self.pan, self.pw, self.view_h)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
             bar_h = max(self.px(30), self.view_h * self.view_h // self.ph)
