@@ -121,12 +121,15 @@ class PanelScene(Scene):
             others = others[: app.scenes.index(self) - 1]
         above = 10 * len(others)
         self.scrim = ImageSprite(scrim, (0, self.scrim_top), SCRIM_LAYER + above)
-        self._shape = panel_mask(self.pw, self.ph, round(16 * self.s), theme.PANEL)
-        # the shape of the part in view, for a panel that scrolls (only then is it another size)
-        scrolls = self.view_h < self.ph
-        self._view = panel_mask(self.pw, self.view_h, round(16 * self.s), (255, 255, 255)) if scrolls else None
-        self.panel = ImageSprite(self._shape, self.box[:2], SCRIM_LAYER + above + 1)  # redraw() gives it its own
+        # the shape is the shared one (not kept here: a huge window's is hundreds of MB);
+        # redraw() gives the panel its own copy, drawn on
+        self.radius = round(16 * self.s)
+        self.panel = ImageSprite(self.shape(), self.box[:2], SCRIM_LAYER + above + 1)
         self.sprites[:2] = [self.scrim, self.panel]
+
+    def shape(self) -> pygame.Surface:
+        """The panel's rounded shape, shared by the dialogs of its size (never drawn on)."""
+        return panel_mask(self.pw, self.ph, self.radius, theme.PANEL)
 
     def relayout(self) -> None:
         """The window changed size: place and build the panel again,
@@ -162,7 +165,7 @@ class PanelScene(Scene):
 
     def redraw(self) -> None:
         lang = self.app.settings.lang
-        surf = self._shape.copy()
+        surf = self.shape().copy()
         if self.title_key:
             title = fit_text(translate(self.title_key, lang), self.px(30), theme.PANEL_TEXT, self.pw - self.px(48), bold=True)
             surf.blit(title, (self.px(28), self.px(22)))
@@ -172,8 +175,8 @@ class PanelScene(Scene):
         if self.key_focus is not None and self.key_focus in self.widgets:
             ring = pygame.Rect(self.key_focus.box).inflate(self.px(10), self.px(10))
             pygame.draw.rect(surf, theme.FOCUS_DIALOG, ring, width=max(2, self.px(3)), border_radius=self.px(12))
-        if self._view is not None:  # the part in view, and a thin bar that says where
-            view = self._view.copy()
+        if self.view_h < self.ph:  # the part in view, and a thin bar that says where
+            view = panel_mask(self.pw, self.view_h, self.radius, (255, 255, 255)).copy()
             view.blit(surf.subsurface((0, self.pan, self.pw, self.view_h)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
             bar_h = max(self.px(30), self.view_h * self.view_h // self.ph)
             bar_y = (self.view_h - bar_h) * self.pan // max(1, self.ph - self.view_h)
