@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # test files (globs from the repository's root), and the engine's doctests
 PATTERNS = ["tests/test_engine*.py", "tests/test_solver*.py", "tests/test_storage.py",
             "tests/test_savegame.py", "tests/test_stats.py", "tests/test_daily.py",
-            "tests/test_session.py", "tests/test_play_purity.py"]
+            "tests/test_session.py", "tests/test_play_purity.py",
+            "tests/test_records_windows.py"]  # two tabs on one localStorage: the browser's own case
 DOCTESTS = ["game/engine"]
 
 # The desktop's file storage meets the desktop's file system errors; the
@@ -26,6 +27,8 @@ DOCTESTS = ["game/engine"]
 NATIVE_ONLY = [
     "tests/test_storage.py::test_the_game_starts_when_its_data_folder_cant_be_checked[name too long]",
     "tests/test_storage.py::test_the_game_starts_when_its_data_folder_cant_be_checked[a file where a folder should be]",
+    # two processes on one data folder: the browser starts no process (its case is two tabs)
+    "tests/test_records_windows.py::test_two_processes_recording_100_results_each_leave_200",
 ]
 
 

@@ -1,6 +1,7 @@
 """The game's pure-Python parts on WebAssembly: the engine, solver, storage,
-saved-game, statistics, daily, session and application-layer tests (the
-list: tests/browser_tests.py) pass under Pyodide's CPython 3.12 in Node.
+saved-game, statistics, daily, session, application-layer and two-windows
+records tests (the list: tests/browser_tests.py) pass under Pyodide's
+CPython 3.12 in Node.
 
 The browser build runs on pygbag's CPython 3.12 for WebAssembly; Pyodide 0.27
 is the same Python on the same platform (sys.platform == "emscripten") and runs

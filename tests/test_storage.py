@@ -353,6 +353,27 @@ def test_a_record_from_a_newer_version_is_never_written_over(tmp_path):
     assert Persistence(FileStorage(tmp_path)).load_all().notices == ["notice.stats_newer_left"]
 
 
+def test_a_newer_versions_backup_behind_a_damaged_record_is_left_for_it(tmp_path):
+    """The record is torn and its backup was written by a newer version:
+    the backup stays where that version looks for it, this session keeps
+    nothing there (its next write would move a record over the backup),
+    and the player is told which format made it."""
+    future = json.dumps({"schema": "easy-harp-eight-off/stats", "version": 7, "variants": {}})
+    (tmp_path / "stats.json").write_text('{"schema": "easy-har')
+    (tmp_path / "stats.json.bak").write_text(future)
+    persistence = Persistence(FileStorage(tmp_path))
+    loaded = persistence.load_all()
+    assert loaded.notices == ["notice.stats_newer_left"]
+    assert "7" in persistence.notice_text("notice.stats_newer_left", "en")
+    game = Game.from_deal("EO1-C8-AAAAAFA")
+    assert game.play(game.legal_actions()[0]).ok
+    for _ in range(2):
+        persistence.new_game(Game.from_deal("EO1-C8-AAAAAFB"), previous=game, previous_elapsed=5)
+    assert (tmp_path / "stats.json.bak").read_text() == future
+    assert not (tmp_path / "stats.json").exists()
+    assert (tmp_path / "stats.json.bad").read_text() == '{"schema": "easy-har'  # the torn one, kept aside
+
+
 def test_settings_keep_what_is_good_and_report_the_rest(tmp_path):
     record = {
         "schema": settings_store.SCHEMA, "version": 1,

@@ -287,6 +287,7 @@ class UIFuzz:
         if not self.app.running:  # closed: start again from the saved records, as a player would
             before = self.app.session.game.position
             args = [] if self.rng.random() < 0.6 else self.start_args()  # or with a deal or position given
+            self.app.close()  # a quit ends the process; here the next window follows in this one
             self.app = self.build(args)
             after = self.app.session.game.position
             if not args and not before.won and (before.key(), before.moves) != (after.key(), after.moves):

@@ -54,7 +54,14 @@ lock that synchronous code can wait for (the Web Locks API is async, and
 there are no threads), so there the read and the write follow each other
 in one synchronous call: another tab's write can only be lost if it lands
 in that instant, where a tab that writes its whole copy back loses every
-game the other tab played since it started. Records that merge on read (a
+game the other tab played since it started. The page's ``storage`` event is
+not listened to: it only says that this tab's localStorage has taken in
+another tab's write, which the read before each write sees anyway (that
+read goes to the page every time; nothing is cached here), and it comes
+between two frames, never inside that instant, so it could not close it.
+All it could add is a fresher screen, which the statistics screen already
+gets by reading the record when it opens (``refresh_stats``), and the saved
+game is checked at every save. Records that merge on read (a
 journal per window) would close that instant too, but they need a new
 format every older version would refuse, and a journal that grows until
 some window compacts it, which is again a read-modify-write.
@@ -235,9 +242,10 @@ class Persistence:
                 value = parse(text)
             except SaveError as exc:
                 problems.append(f"{kind}{' backup' if backup else ''}: {exc}")
-                if exc.newer and not backup:
-                    # A newer version's record: its own, left where it is for it (a newer
-                    # backup behind a record of ours is an old copy, set aside as usual).
+                if exc.newer:
+                    # A newer version's record: its own, left where it is for it. A backup too
+                    # (read only when the record is gone or damaged): the next write would move
+                    # the record over it, and that version would find only ours.
                     self._newer(key, exc, notices)
                     return None
                 self.storage.set_aside(key, backup=backup)

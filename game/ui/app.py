@@ -253,9 +253,30 @@ class App:
         if scene in self.scenes and scene is not self.table:
             self.scenes.remove(scene)
             scene.on_close()
+            scene.release()
             host.release_freed_memory()  # its surfaces
             if self.scenes and self.scenes[-1] is not self.table:
                 self.scenes[-1].redraw()
+
+    def close(self) -> None:
+        """This window is done with, and another one follows in this
+        process (the frame guard's Restart; the UI fuzz after a quit): its
+        dialogs close, its search stops and its sprites and surfaces go now.
+        A window refers back to itself in many ways (a scene's ``app``, the
+        listeners), so without this it would wait, with the tens of MB of
+        its surfaces, for Python's cyclic collector, which searches hold off."""
+        for scene in reversed(self.scenes[1:]):
+            self.scenes.remove(scene)
+            scene.on_close()
+            scene.release()
+        self.play.hints.cancel_search()  # its tables go to the scrap, which the next window's tasks sweep
+        self.table.on_close()
+        self.table.release()
+        self.group.empty()
+        self.background = pygame.Surface((1, 1))
+        self.group.clear(self.screen, self.background)  # the felt
+        self.running = False
+        host.release_freed_memory()
 
     def find(self, kind: type) -> Scene | None:
         return next((s for s in self.scenes if isinstance(s, kind)), None)

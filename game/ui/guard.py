@@ -119,11 +119,16 @@ class FrameGuard:
         when there is no way to build one)."""
         if self.rebuild is not None:
             try:
-                self.app = self.rebuild()
+                fresh = self.rebuild()
             except Exception as exc:
                 host.report_error("".join(traceback.format_exception(exc)))
                 self.error, self.drawn = one_line(exc), False
                 return
+            old, self.app = self.app, fresh
+            try:
+                old.close()  # its surfaces go now, not at the next cyclic collection
+            except Exception as exc:  # a broken window may fail to close: the new one plays on
+                host.report_error("".join(traceback.format_exception(exc)))
         self.resume()
 
     # ---- the error screen --------------------------------------------------------------

@@ -80,6 +80,13 @@ class Scene(Generic[H]):
         for sprite in self.sprites:
             sprite.kill()
 
+    def release(self) -> None:
+        """The scene closed for good: let go of its sprites (their surfaces)
+        and of whatever refers back to it (a button's action is the scene's
+        own method), so that it and its surfaces are freed at once, not at
+        the next run of Python's cyclic collector, which a search holds off."""
+        self.sprites = []
+
     def refresh_text(self) -> None:
         """Redraw every text: the language changed."""
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
 from ...i18n import translate
 from ..drawing import theme
+from ..drawing.budget import MB, SurfaceCache
 from ..drawing.cardart import rounded_mask
 from ..drawing.fonts import fit_text
 from ..drawing.layout import Box
@@ -32,18 +32,24 @@ def dialog_scale(app: Canvas) -> float:
 
 # Surfaces every dialog of a size shares, never drawn on (a dialog draws on a copy): the dimming
 # is as large as the window (8 MB at 1920x1080), and each open dialog kept its own before.
-@lru_cache(maxsize=4)
+# Kept within a budget of memory, not a count: at 10000x10000 one dimming is 400 MB.
+SCRIMS: SurfaceCache[pygame.Surface] = SurfaceCache(16 * MB)
+MASKS: SurfaceCache[pygame.Surface] = SurfaceCache(24 * MB)
+
+
 def shared_scrim(width: int, height: int) -> pygame.Surface:
     """The dimming over the table, one per window size."""
-    scrim = pygame.Surface((width, height), pygame.SRCALPHA)
-    scrim.fill(theme.SCRIM)
-    return scrim
+    def make() -> pygame.Surface:
+        scrim = pygame.Surface((width, height), pygame.SRCALPHA)
+        scrim.fill(theme.SCRIM)
+        return scrim
+
+    return SCRIMS.get((width, height), make)
 
 
-@lru_cache(maxsize=8)
 def panel_mask(width: int, height: int, radius: int, color: tuple[int, int, int]) -> pygame.Surface:
     """A panel's rounded shape in ``color``, one per size."""
-    return rounded_mask(width, height, radius, color)
+    return MASKS.get((width, height, radius, color), lambda: rounded_mask(width, height, radius, color))
 
 
 class PanelScene(Scene[D]):
@@ -81,6 +87,17 @@ class PanelScene(Scene[D]):
         super().on_close()
         self.app.table.dialogs_changed()
 
+    def release(self) -> None:
+        super().release()
+        # every widget it made, shown or not (a page's buttons, a row kept by name):
+        # their actions are this dialog's methods
+        for value in list(vars(self).values()):
+            items = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
+            for item in items:
+                if isinstance(item, Widget):
+                    item.release()
+        self.key_focus = None
+
     def place(self) -> None:
         """The panel's box, scrim and shape for the app's current size."""
         app = self.app
@@ -108,10 +125,15 @@ class PanelScene(Scene[D]):
             others = others[: app.scenes.index(self) - 1]
         above = 10 * len(others)
         self.scrim = ImageSprite(scrim, (0, self.scrim_top), SCRIM_LAYER + above)
-        self._shape = panel_mask(self.pw, self.ph, round(16 * self.s), theme.PANEL)
-        self._view = panel_mask(self.pw, self.view_h, round(16 * self.s), (255, 255, 255))
-        self.panel = ImageSprite(self._view.copy(), self.box[:2], SCRIM_LAYER + above + 1)
+        # the shape is the shared one (not kept here: a huge window's is hundreds of MB);
+        # redraw() gives the panel its own copy, drawn on
+        self.radius = round(16 * self.s)
+        self.panel = ImageSprite(self.shape(), self.box[:2], SCRIM_LAYER + above + 1)
         self.sprites[:2] = [self.scrim, self.panel]
+
+    def shape(self) -> pygame.Surface:
+        """The panel's rounded shape, shared by the dialogs of its size (never drawn on)."""
+        return panel_mask(self.pw, self.ph, self.radius, theme.PANEL)
 
     def relayout(self) -> None:
         """The window changed size: place and build the panel again,
@@ -147,7 +169,7 @@ class PanelScene(Scene[D]):
 
     def redraw(self) -> None:
         lang = self.app.settings.lang
-        surf = self._shape.copy()
+        surf = self.shape().copy()
         if self.title_key:
             title = fit_text(translate(self.title_key, lang), self.px(30), theme.PANEL_TEXT, self.pw - self.px(48), bold=True)
             surf.blit(title, (self.px(28), self.px(22)))
@@ -158,7 +180,7 @@ class PanelScene(Scene[D]):
             ring = pygame.Rect(self.key_focus.box).inflate(self.px(10), self.px(10))
             pygame.draw.rect(surf, theme.FOCUS_DIALOG, ring, width=max(2, self.px(3)), border_radius=self.px(12))
         if self.view_h < self.ph:  # the part in view, and a thin bar that says where
-            view = self._view.copy()
+            view = panel_mask(self.pw, self.view_h, self.radius, (255, 255, 255)).copy()
             view.blit(surf.subsurface((0, self.pan, self.pw, self.view_h)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
             bar_h = max(self.px(30), self.view_h * self.view_h // self.ph)
             bar_y = (self.view_h - bar_h) * self.pan // max(1, self.ph - self.view_h)

@@ -52,6 +52,19 @@ class Widget:
     def activate(self) -> None:
         pass
 
+    def release(self) -> None:
+        """Its dialog closed for good: the actions it holds (``on_click``,
+        ``on_change``, ...: the dialog's own methods, which refer back to
+        it) do nothing from now on, so the dialog is freed at once."""
+        self.enabled = False
+        for name, value in list(vars(self).items()):
+            if callable(value):
+                setattr(self, name, _nothing)
+
+
+def _nothing(*args: object) -> None:
+    """A released widget's action."""
+
 
 class Button(Widget):
     def __init__(self, box: Box, label: str, on_click: Callable[[], None], *, params: dict | None = None,

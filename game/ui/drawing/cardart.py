@@ -12,6 +12,7 @@ import pygame
 from ...engine.cards import SUIT_SYMBOLS, is_red, rank_of, suit_of
 from ...i18n import translate
 from . import courts, theme
+from .budget import MB, SurfaceCache
 from .fonts import font
 from .layout import Index, index_for
 
@@ -315,21 +316,18 @@ def suit_color(card: int, four_color: bool = False) -> tuple[int, int, int]:
     return theme.RED if is_red(card) else theme.BLACK
 
 
-_CACHE: dict[tuple, CardArt] = {}
+# The art in use and, room permitting, the last few (a language or an option toggled back):
+# one set at 1920x1080 is 20-40 MB once its faces are drawn, four times that at 3840x2160
+ARTS: SurfaceCache[CardArt] = SurfaceCache(48 * MB)
 
 
 def card_art(w: int, h: int, lang: str = "en", four_color: bool = False, index: Index | None = None,
              fan: int = 0) -> CardArt:
     """The art for one size, language and colour scheme (and index and fan
-    step, which the layout sizes), drawn once and kept."""
+    step, which the layout sizes), drawn once and kept while it fits in
+    ``ARTS``'s budget."""
     index = index or index_for(w)
-    key = (w, h, lang, four_color, index, fan)
-    art = _CACHE.get(key)
-    if art is None:
-        if len(_CACHE) > 6:
-            _CACHE.clear()
-        art = _CACHE[key] = CardArt(w, h, lang, four_color, index, fan)
-    return art
+    return ARTS.get((w, h, lang, four_color, index, fan), lambda: CardArt(w, h, lang, four_color, index, fan))
 
 
 def court_frame(w: int, h: int, index: Index, fan: int = 0) -> pygame.Rect | None:

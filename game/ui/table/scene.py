@@ -187,6 +187,15 @@ class TableScene(Scene["TableHost"]):
         return (self.fit[1] < longest_column(pos.game, pos.variant)[1] and self.squeezed(self.layout) > 0
                 and self.squeezed(self.layout) > self.squeezed(self.laid(None)))
 
+    def release(self) -> None:
+        """The window closed for good (``App.close``): its card sprites and
+        card art go with it (a new window may draw cards of another size)."""
+        super().release()
+        self.deck.clear()
+        self.buttons, self.drop_marks, self.refused_marks = {}, [], []
+        self.bar = self.banner = self.focus_ring = self.status = None
+        vars(self).pop("art", None)
+
     def make_art(self, layout: Layout) -> CardArt:
         settings = self.app.settings
         return card_art(layout.card_w, layout.card_h, settings.lang, settings.four_color, layout.index, layout.up_gap)
