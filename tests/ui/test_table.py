@@ -397,3 +397,29 @@ def test_a_refused_tap_shows_at_the_card(driver_for):
     d.click(at)
     d.wait(400)  # the double-tap window passes: the refusal is told
     assert len(d.table.refused_marks) == 1 and d.table.refused_marks[0].rect.collidepoint(at)
+
+
+def test_a_press_while_cards_are_still_held_sends_them_home_first(driver_for):
+    """The release of a drag can be lost (let go outside the window): the
+    next press finds the card still held where it was dragged. It goes home
+    before the new press picks up cards, so a run picked from under it is
+    one run again (the UI fuzz: a drop of a 9 with its 8 held far above it
+    made an outline of negative height, and the frame failed)."""
+    foundations = [[r + s for r in "A23456789TJQK"] for s in "SHDC"]
+    foundations[0] = foundations[0][:7]  # spades up to the 7
+    foundations[1] = foundations[1][:-1]  # hearts up to the queen
+    d = driver_for({"game": "eight-off", "variant": "C8", "deal": None, "columns": [["9S", "8S"], ["KH"]] + [[]] * 6,
+                    "foundations": foundations, "cells": ["TS", "JS", "QS", "KS"] + [None] * 4})
+    eight = d.table.cards[C(1)][-1]
+    home = (eight.x, eight.y)
+    d.press(d.card_center(C(1)))
+    for y in (200, 100, 10):  # dragged up to the top, and the release never comes
+        d.post(pygame.MOUSEMOTION, pos=(d.card_center(C(1))[0], y), rel=(0, 0), buttons=(1, 0, 0))
+        d.run(1)
+    assert eight.lifted and eight.y < home[1]
+    d.press(d.card_center(C(1), row=0))  # the 9 and the 8 on it
+    assert not eight.lifted and (eight.x, eight.y) == home
+    d.drag(d.card_center(C(1), row=0), d.card_center(C(2)))  # onto the king of hearts: refused
+    assert d.game.position.columns[0] == cards("9S", "8S")
+    marks = d.table.refused_marks
+    assert marks and all(m.rect.w > 0 and m.rect.h > d.table.layout.card_h for m in marks)

@@ -95,6 +95,12 @@ class Pointer:
         self.taps.forget()
 
     def press_at(self, pos: tuple[int, int]) -> None:
+        if self.press is not None and self.press.dragging:
+            # cards still held: their release was lost (let go outside the window). They go
+            # home first, or a run picked from under them would be held in pieces
+            self.end_drag_look(self.press)
+            self.press = None
+            self.table.sync(animate=False)
         self.press = None
         hit = self.table.pile_at(*pos)
         if hit is None:
