@@ -47,7 +47,11 @@ class Browser:
             command.append(f"--host-resolver-rules={resolver_rules}")
 
         def plumb():  # in the child: the pipe's ends at fds 3 and 4, open across exec
-            high_in, high_out = 100, 101
+            # through fds above both ends: a fixed 100 and 101 clobbered an end that already had
+            # one of those numbers (a long test run has that many files open), and Chromium's
+            # output pipe was closed before it started ("Chromium closed the pipe")
+            high_in = max(to_chrome_r, from_chrome_w) + 1
+            high_out = high_in + 1
             os.dup2(to_chrome_r, high_in)
             os.dup2(from_chrome_w, high_out)
             os.dup2(high_in, 3)
