@@ -216,13 +216,7 @@ def _due(found, col: bytes) -> bool:
     c = col[-1]
     r = _RANK[c]
     s = _SLOT0[c]
-    if found[s] != r and found[s + 1] != r:
-        return False
-    if not r:
-        return True
-    black = min(found[0], found[1], found[6], found[7])
-    red = min(found[2], found[3], found[4], found[5])
-    return not ((r > black or r - 1 > red) if _IS_RED[c] else (r > red or r - 1 > black))
+    return (found[s] == r or found[s + 1] == r) and _safe(found, c)
 
 
 def _settle(cols, hidden, talon, drawn, found, acts):
