@@ -304,6 +304,34 @@ def test_moves_match_the_engine(code: str) -> None:
         position = game.position
 
 
+@pytest.mark.parametrize("code", ["EH1-N-AAAAAAF", "EH1-N-AABNVRX"])
+def test_easy_harp_children_are_scored_and_keyed_as_from_scratch(code: str) -> None:
+    """An expansion makes each child's key and score from its parent's, anew
+    only for the columns the move touched (``expand``): on positions along
+    a search of a real deal, for every weighting of the portfolio (and the
+    restart stream's, without their noise), each child's score is what
+    ``_score`` gives its state from scratch, and its key what ``_key`` gives."""
+    position = deal_position(code)
+    problem = problem_for(position)
+    twins = problem.variants() + [problem.restart(k)[0] for k in range(7)]
+    for twin in twins:
+        twin.noise = 0
+    _, state = problem.start()
+    frontier = [state]
+    checked = 0
+    rng = random.Random(code)
+    for _ in range(60):
+        state = frontier.pop(rng.randrange(len(frontier)))
+        for twin in twins:
+            for score, _, child in twin.children(state):
+                cols, hidden, talon, _, found, key = child
+                assert key == easy_harp_solver._key(cols, hidden, talon, found)
+                assert score == easy_harp_solver._score(cols, hidden, talon, found, twin.weights), twin.weights
+                checked += 1
+        frontier += [child for _, _, child in problem.children(state)]
+    assert checked > 5000
+
+
 def test_the_solvers_safe_cards_are_the_rules_safe_cards() -> None:
     """The Easy Harp solver's own quick test of a card safe at home (on its
     tuple of foundation counts) says what the rules' ``safe_home`` says, for

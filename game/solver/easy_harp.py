@@ -59,7 +59,7 @@ Soundness of the shortcuts (the ``unwinnable`` verdict relies on them):
   cards it put down were tops, talon cards or a take-back before, none of
   them due, and a take-back lowers the foundations, which makes no other
   card safe. A child is settled (``_settle``) only when a card went home or
-  that column's new top is due (``_due``); the others are settled already.
+  that column's new top is due; the others are settled already.
 
 The searches (``search.portfolio``): seven best-first searches with fixed
 weightings (``variants``) take turns with a stream of restarts
@@ -125,6 +125,8 @@ _F_TO_C = [[f"f{i + 1}>c{j + 1}" for j in range(64)] for i in range(8)]
 # per suit and the counts in its two slots: the next card of each slot, once if both need the same
 _NEXT = [[[tuple(13 * suit + level for level in ((a,) if a == b else (a, b)) if level < 13) for b in range(14)]
           for a in range(14)] for suit in range(4)]
+_TALONS: dict = {}  # talon -> its cards as a set and the talon cards each card fits on (``_talon``)
+_NEXTS: dict = {}  # foundation counts (a tuple) -> the next card of each slot (``_score_rest``)
 _FOUND_KEYS: dict = {}  # foundation counts -> their part of the key (``key``), cleared when large
 # Score weights (cards home, face-down cards, empty columns, cards above a
 # card that goes home next). Solving times are heavy-tailed and each weighting
@@ -173,6 +175,17 @@ def _slot_for(found, c: int) -> int:
     return -1
 
 
+def _talon(talon: bytes) -> tuple[set, dict]:
+    """``talon``'s cards as a set and an empty table of the talon cards each
+    card could go on (``fits`` fills it), kept in ``_TALONS``: a child that
+    leaves the talon as it was (most do) shares them with its parent."""
+    if len(_TALONS) >= 1024:
+        _TALONS.clear()
+    info: tuple[set, dict] = (set(talon), {})
+    _TALONS[talon] = info
+    return info
+
+
 def _draws(drawn: int, size: int, i: int) -> int:
     """How many draws bring talon card i to the waste top (a child's actions
     hold that number, ``EasyHarpProblem.spell`` writes them out)."""
@@ -187,15 +200,19 @@ def _key(cols, hidden, talon, f) -> bytes:
     each suit's two slots lower first."""
     parts = [_BYTE[h] + col for col, h in zip(cols, hidden)]
     parts.sort()
-    fk = _FOUND_KEYS.get(f)  # a pure function of ``f``, remembered
-    if fk is None:
-        if len(_FOUND_KEYS) >= 4096:
-            _FOUND_KEYS.clear()
-        f0, f1, f2, f3, f4, f5, f6, f7 = f  # a suit's two slots, lower first
-        fk = _FOUND_KEYS[f] = bytes((f0 if f0 < f1 else f1, f1 if f0 < f1 else f0, f2 if f2 < f3 else f3,
-                                     f3 if f2 < f3 else f2, f4 if f4 < f5 else f5, f5 if f4 < f5 else f4,
-                                     f6 if f6 < f7 else f7, f7 if f6 < f7 else f6))
-    return b"\xff".join(parts) + b"\xfe" + talon + b"\xfd" + fk
+    return b"\xff".join(parts) + b"\xfe" + talon + b"\xfd" + (_FOUND_KEYS.get(f) or _found_key(f))
+
+
+def _found_key(f) -> bytes:
+    """The foundations' part of the key: each suit's two slots, lower first
+    (remembered in ``_FOUND_KEYS``: a pure function of ``f``)."""
+    if len(_FOUND_KEYS) >= 4096:
+        _FOUND_KEYS.clear()
+    f0, f1, f2, f3, f4, f5, f6, f7 = f
+    fk = _FOUND_KEYS[f] = bytes((f0 if f0 < f1 else f1, f1 if f0 < f1 else f0, f2 if f2 < f3 else f3,
+                                 f3 if f2 < f3 else f2, f4 if f4 < f5 else f5, f5 if f4 < f5 else f4,
+                                 f6 if f6 < f7 else f7, f7 if f6 < f7 else f6))
+    return fk
 
 
 def _safe(found, c: int) -> bool:
@@ -208,19 +225,9 @@ def _safe(found, c: int) -> bool:
     return r - 1 <= opp and r - 2 <= same
 
 
-def _due(found, col: bytes) -> bool:
-    """Whether the top card of ``col`` is the next card of one of its suit's
-    slots and safe there (what ``_settle`` sends home)."""
-    if not col:
-        return False
-    c = col[-1]
-    r = _RANK[c]
-    s = _SLOT0[c]
-    return (found[s] == r or found[s + 1] == r) and _safe(found, c)
-
-
-def _settle(cols, hidden, talon, drawn, found, acts):
-    """Make every safe move to a foundation; returns (talon, drawn)."""
+def _settle(cols, hidden, talon, drawn, found, acts, touched):
+    """Make every safe move to a foundation; returns (talon, drawn). The
+    columns it takes a card from go on the list ``touched``."""
     rank, slot0, is_red, to_f = _RANK, _SLOT0, _IS_RED, _C_TO_F
     ncols = len(cols)
     moved = True
@@ -245,6 +252,7 @@ def _settle(cols, hidden, talon, drawn, found, acts):
                 found[s] += 1
                 col = col[:-1]
                 cols[i] = col
+                touched.append(i)
                 if hidden[i] and len(col) == hidden[i]:
                     hidden[i] -= 1
                 acts.append(to_f[i])
@@ -276,7 +284,23 @@ def _settle(cols, hidden, talon, drawn, found, acts):
 
 
 def _score(cols, hidden, talon, found, weights) -> int:
-    w_home, w_hidden, w_empty, w_buried, w_played, w_balance = weights
+    """A state's score (higher is better): the columns' terms (``_term``)
+    and the rest (``_score_rest``). An expansion adds them up itself, with
+    the parent's terms for the columns its move left alone."""
+    w_empty = weights[2]
+    return _score_rest(cols, sum(hidden), talon, tuple(found), weights) + sum(
+        [_term(col, h, w_empty) for col, h in zip(cols, hidden)])
+
+
+def _term(col: bytes, h: int, w_empty: int) -> int:
+    """One column's part of the score: an empty column is worth ``w_empty``;
+    each face-up card piled on face-down ones costs 2."""
+    return w_empty if not col else (-2 * (len(col) - h) if h else 0)
+
+
+def _score_rest(cols, hidden_sum: int, talon, found, weights) -> int:
+    """The score but for the columns' terms (``_term``)."""
+    w_home, w_hidden, _, w_buried, w_played, w_balance = weights
     # Cards left in the talon are mostly neither a gain nor a loss: any of
     # them can be played at any time, while a talon card put on a column can
     # move again only one card at a time. A term rewarding an empty talon
@@ -285,7 +309,7 @@ def _score(cols, hidden, talon, found, weights) -> int:
     # without), so only one weighting of the portfolio keeps it (``PLAYED``:
     # 500014 is quick with it, not without).
     f0, f1, f2, f3, f4, f5, f6, f7 = found
-    score = w_home * (f0 + f1 + f2 + f3 + f4 + f5 + f6 + f7) - w_hidden * sum(hidden) - w_played * len(talon)
+    score = w_home * (f0 + f1 + f2 + f3 + f4 + f5 + f6 + f7) - w_hidden * hidden_sum - w_played * len(talon)
     # A suit with one slot far ahead of the other has sent one copy of its
     # cards home early, so the other copy's cards (and the cards that would
     # go on them) have fewer places; the searches then stalled in end games
@@ -294,17 +318,17 @@ def _score(cols, hidden, talon, found, weights) -> int:
     # term, about 1 s with it). Two searches of the portfolio go without it.
     if w_balance:
         score -= w_balance * (abs(f0 - f1) + abs(f2 - f3) + abs(f4 - f5) + abs(f6 - f7))
-    for col, h in zip(cols, hidden):
-        if not col:
-            score += w_empty
-        elif h:
-            score -= 2 * (len(col) - h)  # face-up cards piled on face-down ones
     # the next card of each foundation slot: the fewer cards above it, the better
     if w_buried:
         table = b"\xff".join(cols) + b"\xff"
         find = table.find
         buried = 0
-        for c in (*_NEXT[0][f0][f1], *_NEXT[1][f2][f3], *_NEXT[2][f4][f5], *_NEXT[3][f6][f7]):
+        nexts = _NEXTS.get(found)
+        if nexts is None:
+            if len(_NEXTS) >= 4096:
+                _NEXTS.clear()
+            nexts = _NEXTS[found] = (*_NEXT[0][f0][f1], *_NEXT[1][f2][f3], *_NEXT[2][f4][f5], *_NEXT[3][f6][f7])
+        for c in nexts:
             if c in talon:
                 continue
             i = find(c)
@@ -385,7 +409,7 @@ class EasyHarpProblem(Problem):
         cols, hidden, talon, drawn, found = self.root
         cols, hidden, found = list(cols), list(hidden), list(found)
         acts: list[str] = []
-        talon, drawn = _settle(cols, hidden, talon, drawn, found, acts)
+        talon, drawn = _settle(cols, hidden, talon, drawn, found, acts, [])
         cols_, hidden_, found_ = tuple(cols), tuple(hidden), tuple(found)
         return acts, (cols_, hidden_, talon, drawn, found_, _key(cols_, hidden_, talon, found_))
 
@@ -434,12 +458,12 @@ class EasyHarpProblem(Problem):
                         hosts[fit] = [i]
             elif empty < 0:
                 empty = i
-        in_talon = set(talon)
+        in_talon, fits_memo = _TALONS.get(talon) or _talon(talon)
+        fits_get = fits_memo.get
         # A move is a list of steps (src kind, src index or talon card, count, dst kind, dst index).
         # Talon cards are never played alone: see the module's notes.
         moves: list[list[tuple]] = []
 
-        fits_memo: dict[int, tuple] = {}
         starts_memo: dict[int, set] = {}
 
         def fits(card: int) -> tuple:
@@ -503,9 +527,10 @@ class EasyHarpProblem(Problem):
 
         first_steps: set = set()
 
-        def talon_moves(card: int, si: int, kind: str) -> None:
+        def talon_moves(card: int, si: int, kind: str, ys: tuple) -> None:
             """Moves of ``card`` (a column's top, ``kind`` "c", or a
-            foundation's, "f", from ``si``) onto talon cards: one talon card
+            foundation's, "f", from ``si``) onto the talon cards ``ys`` it
+            fits on (``fits``, not empty): one talon card
             put down and ``card`` on it as one move; a longer chain as its
             first step alone (the next expansions find the rest of it).
             With ``self.chains`` every whole chain is one move instead."""
@@ -516,7 +541,7 @@ class EasyHarpProblem(Problem):
                         chain.append((kind, si, 1, "c", dst))
                         moves.append(chain)
                 return
-            for y in fits(card):
+            for y in ys:
                 for di in hosts.get(y, ()):
                     if di != si or kind != "c":
                         moves.append([("w", y, 1, "c", di), (kind, si, 1, "c", di)])
@@ -524,7 +549,14 @@ class EasyHarpProblem(Problem):
                     if empty >= 0:
                         moves.append([("w", y, 1, "c", empty), (kind, si, 1, "c", empty)])
                 else:
-                    first_steps.update(step for step in starts(y) if step[1] != si or kind != "c")
+                    firsts = starts_memo.get(y)
+                    if firsts is None:
+                        firsts = starts(y)
+                    if firsts:  # often none: no chain of talon cards reaches y
+                        if kind == "c":
+                            first_steps.update([step for step in firsts if step[1] != si])
+                        else:
+                            first_steps.update(firsts)
 
         rank, is_red = _RANK, _IS_RED
         paused = 0  # the moves found at the last pause
@@ -545,20 +577,25 @@ class EasyHarpProblem(Problem):
                 elif level < r:
                     # talon cards of this suit home first, then this one
                     base = s0 // 2 * 13
-                    if all(base + k in in_talon for k in range(level, r)):
+                    if base + level in in_talon and all(base + k in in_talon for k in range(level + 1, r)):
                         steps = [("w", base + k, 1, "f", s) for k in range(level, r)]
                         steps.append(("c", si, 1, "f", s))
                         moves.append(steps)
             for di in hosts.get(c, ()):
                 if di != si:
                     moves.append([("c", si, 1, "c", di)])
-            talon_moves(c, si, "c")
+            ys = fits_get(c)
+            if ys is None:
+                ys = fits(c)
+            if ys:  # else no talon card takes it (nor could a chain of them: see ``chains``)
+                talon_moves(c, si, "c", ys)
             if empty >= 0:
-                j = n - 1
-                h = hidden[si]
-                while j > h and rank[col[j - 1]] == rank[col[j]] + 1 and is_red[col[j - 1]] != is_red[col[j]]:
-                    j -= 1
-                if j > 0 and col[j] % 13 == KING:
+                # a run from a king up to this card, face up and not the whole column, to the
+                # empty column: that king can only be 12 - r cards below the top
+                j = n - 13 + r
+                if j > 0 and j >= hidden[si] and rank[col[j]] == KING and all(
+                        rank[col[t - 1]] == rank[col[t]] + 1 and is_red[col[t - 1]] != is_red[col[t]]
+                        for t in range(j + 1, n)):
                     moves.append([("c", si, n - j, "c", empty)])
         black = min(found[0], found[1], found[6], found[7])  # for _safe: ``found`` stays as it is
         red = min(found[2], found[3], found[4], found[5])
@@ -576,7 +613,9 @@ class EasyHarpProblem(Problem):
                     moves.append([("f", slot, 1, "c", di)])
                 if empty >= 0 and c % 13 == KING:
                     moves.append([("f", slot, 1, "c", empty)])
-                talon_moves(c, slot, "f")
+                ys = fits(c)
+                if ys:
+                    talon_moves(c, slot, "f", ys)
         for y, di in sorted(first_steps):
             moves.append([("w", y, 1, "c", di)])
 
@@ -584,7 +623,13 @@ class EasyHarpProblem(Problem):
         noise = self.noise
         rnd = self._rng if noise else 0
         weights = self.weights
-        c_to_c, c_to_f, w_to_c, f_to_c, one = _C_TO_C, _C_TO_F, _W_TO_C, _F_TO_C, _BYTE
+        w_empty = weights[2]
+        c_to_c, c_to_f, w_to_c, f_to_c, one, found_keys = _C_TO_C, _C_TO_F, _W_TO_C, _F_TO_C, _BYTE, _FOUND_KEYS
+        slot0 = _SLOT0
+        # the parent's columns as parts of the key (``_key``) and as terms of the score (``_term``):
+        # a child makes both anew only for the columns its move and its safe moves touched
+        parts0 = [one[h] + col for col, h in zip(cols, hidden)]
+        terms0 = [_term(col, h, w_empty) for col, h in zip(cols, hidden)]
         for i, steps in enumerate(moves):
             if not i % PAUSE_CHILDREN:
                 yield
@@ -593,7 +638,8 @@ class EasyHarpProblem(Problem):
             nfound = list(found)
             ntalon, ndrawn = talon, drawn
             acts: list[str] = []
-            home = False  # a card went home (or moved between foundations)
+            touched: list[int] = []  # the columns this child changed (repeats do no harm)
+            settle = False  # a card went home (or moved between foundations), or one is due: safe moves
             uncovered = -1  # the column whose top card the move took
             for sk, si, k, dk, di in steps:
                 if sk == "c":
@@ -604,11 +650,13 @@ class EasyHarpProblem(Problem):
                     if rest and rest == nhidden[si]:
                         nhidden[si] -= 1
                     uncovered = si
+                    touched.append(si)
                     if dk == "c":
                         ncols[di] += cards
+                        touched.append(di)
                         acts.append(f"c{si + 1}.{k}>c{di + 1}" if k > 1 else c_to_c[si][di])
                     else:
-                        home = True
+                        settle = True
                         nfound[_slot_for(nfound, cards[0])] += 1
                         acts.append(f"c{si + 1}.{k}>f" if k > 1 else c_to_f[si])
                 elif sk == "w":
@@ -622,9 +670,10 @@ class EasyHarpProblem(Problem):
                     ndrawn = ti
                     if dk == "c":
                         ncols[di] += one[si]
+                        touched.append(di)
                         acts.append(w_to_c[di])
                     else:
-                        home = True
+                        settle = True
                         nfound[_slot_for(nfound, si)] += 1
                         acts.append("w>f")
                 else:
@@ -632,24 +681,41 @@ class EasyHarpProblem(Problem):
                     nfound[si] -= 1
                     if dk == "c":
                         ncols[di] += one[card]
+                        touched.append(di)
                         acts.append(f_to_c[si][di])
                     else:
-                        home = True
+                        settle = True
                         nfound[_slot_for(nfound, card)] += 1
                         acts.append(f"f{si + 1}>f")
-            if home or (uncovered >= 0 and _due(nfound, ncols[uncovered])):
-                ntalon, ndrawn = _settle(ncols, nhidden, ntalon, ndrawn, nfound, acts)
-            tcols, thidden, tfound = tuple(ncols), tuple(nhidden), tuple(nfound)
-            k = _key(tcols, thidden, ntalon, tfound)
+            if not settle and uncovered >= 0:  # is the uncovered top due home (a next card, and safe)?
+                col = ncols[uncovered]
+                if col:
+                    c = col[-1]
+                    r = rank[c]
+                    s = slot0[c]
+                    if (nfound[s] == r or nfound[s + 1] == r) and _safe(nfound, c):
+                        settle = True
+            if settle:
+                ntalon, ndrawn = _settle(ncols, nhidden, ntalon, ndrawn, nfound, acts, touched)
+            parts = parts0[:]
+            for j in touched:
+                parts[j] = one[nhidden[j]] + ncols[j]
+            parts.sort()
+            tfound = tuple(nfound)
+            k = b"\xff".join(parts) + b"\xfe" + ntalon + b"\xfd" + (found_keys.get(tfound) or _found_key(tfound))
             if noise:
                 rnd = (rnd * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
             if seen is not None and k in seen:
                 continue  # the search knows it already: no need to score it
-            child = (tcols, thidden, ntalon, ndrawn, tfound, k)
-            score = _score(ncols, nhidden, ntalon, nfound, weights)
+            terms = terms0[:]
+            for j in touched:
+                col = ncols[j]  # _term, written out: a call per column took a tenth of the scoring
+                h = nhidden[j]
+                terms[j] = w_empty if not col else (-2 * (len(col) - h) if h else 0)
+            score = sum(terms) + _score_rest(ncols, sum(nhidden), ntalon, tfound, weights)
             if noise:
                 score += (rnd >> 33) % (noise + 1)
-            out.append((score, acts, child))
+            out.append((score, acts, (tuple(ncols), tuple(nhidden), ntalon, ndrawn, tfound, k)))
         if noise:
             self._rng = rnd
         # best first, and the later move first among equal scores: a stable sort of the list
