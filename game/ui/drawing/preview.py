@@ -101,49 +101,61 @@ def _groups(rules) -> tuple[list[Pile], list[Pile]]:
     return left, [Pile(FOUNDATION, i) for i in range(rules.foundation_count)]
 
 
-def _need(rules, arrangement: tuple[str, int], s: _Shape, tallest: int) -> tuple[int, int]:
-    """(width, height) of the picture in ``arrangement`` with cards of shape ``s``."""
-    kind, rows = arrangement
-    left, right = _groups(rules)
-    n = rules.column_count
-    span = n * s.card_w + (n - 1) * s.col_gap
-    _, lw, lh = s.grid(len(left), rows, kind)
-    _, rw, rh = s.grid(len(right), rows, kind)
-    if kind == "top":
-        width = max(span, lw + s.sep + rw) + 2 * s.pad
-        return width, s.pad + max(lh, rh) + max(s.pad, round(s.card_h * 0.12)) + tallest + s.pad
-    width = lw + rw + span + 2 * s.sep + 2 * s.pad
-    return width, s.pad + max(lh, rh, tallest) + s.pad
+@dataclass(frozen=True)
+class _Frame:
+    """Where the picture's parts go in ``arrangement`` with cards of one
+    shape: the two groups (stock and waste or cells; foundations), each with
+    its cards per row, and the columns' row; ``_need`` measures it and
+    ``_place`` lays the piles out on it."""
+
+    left: list[Pile]
+    right: list[Pile]
+    left_per: int
+    right_per: int
+    right_x: int
+    groups_h: int  # the taller group's height
+    col_x: int
+    col_y: int
+    width: int
 
 
-def _place(rules, arrangement: tuple[str, int], s: _Shape) -> dict[Pile, Box]:
+def _frame(rules, arrangement: tuple[str, int], s: _Shape) -> _Frame:
     kind, rows = arrangement
     left, right = _groups(rules)
     n = rules.column_count
     span = n * s.card_w + (n - 1) * s.col_gap
     lper, lw, lh = s.grid(len(left), rows, kind)
     rper, rw, rh = s.grid(len(right), rows, kind)
-    x0 = s.pad
-    piles: dict[Pile, Box] = {}
-
-    def grid(group: list[Pile], per: int, x: int, y: int) -> None:
-        for j, pile in enumerate(group):
-            piles[pile] = Box(x + (j % per) * (s.card_w + s.gap), y + (j // per) * (s.card_h + s.gap), s.card_w, s.card_h)
-
-    top = s.pad
     if kind == "top":
         inner = max(span, lw + s.sep + rw)
-        grid(left, lper, x0, top)
-        grid(right, rper, x0 + inner - rw, top)
-        col_x = x0 + (inner - span) // 2
-        col_y = top + max(lh, rh) + max(s.pad, round(s.card_h * 0.12))
+        right_x = s.pad + inner - rw
+        col_x = s.pad + (inner - span) // 2
+        col_y = s.pad + max(lh, rh) + max(s.pad, round(s.card_h * 0.12))
+        width = inner + 2 * s.pad
     else:
-        grid(left, lper, x0, top)
-        col_x = x0 + lw + s.sep
-        grid(right, rper, col_x + span + s.sep, top)
-        col_y = top
-    for i in range(n):
-        piles[Pile(COLUMN, i)] = Box(col_x + i * (s.card_w + s.col_gap), col_y, s.card_w, s.card_h)
+        col_x = s.pad + lw + s.sep
+        right_x = col_x + span + s.sep
+        col_y = s.pad
+        width = lw + rw + span + 2 * s.sep + 2 * s.pad
+    return _Frame(left, right, lper, rper, right_x, max(lh, rh), col_x, col_y, width)
+
+
+def _need(rules, arrangement: tuple[str, int], s: _Shape, tallest: int) -> tuple[int, int]:
+    """(width, height) of the picture in ``arrangement`` with cards of shape
+    ``s``, its columns ``tallest`` high."""
+    f = _frame(rules, arrangement, s)
+    return f.width, max(s.pad + f.groups_h, f.col_y + tallest) + s.pad
+
+
+def _place(rules, arrangement: tuple[str, int], s: _Shape) -> dict[Pile, Box]:
+    f = _frame(rules, arrangement, s)
+    piles: dict[Pile, Box] = {}
+    for group, per, x in ((f.left, f.left_per, s.pad), (f.right, f.right_per, f.right_x)):
+        for j, pile in enumerate(group):
+            piles[pile] = Box(x + (j % per) * (s.card_w + s.gap), s.pad + (j // per) * (s.card_h + s.gap),
+                              s.card_w, s.card_h)
+    for i in range(rules.column_count):
+        piles[Pile(COLUMN, i)] = Box(f.col_x + i * (s.card_w + s.col_gap), f.col_y, s.card_w, s.card_h)
     return piles
 
 
