@@ -24,12 +24,12 @@ import sys
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from game import host
-from game.play.events import SettingsChanged
+from game.play import SettingsChanged
 from game.ui.guard import FrameGuard
 from game.ui.launch import BrokenInstall, build_app
 
 BROWSER_MIXER_BUFFER = 2048  # samples: the browser's audio thread needs slack, or sound crackles
-VIEWPORT_CHECK_FRAMES = 15  # how often the page's size is compared (a bridge call costs)
+VIEWPORT_CHECK_FRAMES = 15  # how often the page's size and visibility are looked at (a bridge call costs)
 
 
 def start_arguments(argv=None, *, browser=False, window=None):
@@ -95,13 +95,24 @@ def follow_viewport(app, window=None):
         resize(*size)
 
 
+def follow_visibility(app, shown, window=None):
+    """The page's tab was hidden or came back (``shown``: what the app was
+    last told): the clock and the search stop while nobody can see the
+    game. Returns what the page says now."""
+    visible = host.page_visible(window=window)
+    if visible != shown:
+        app.play.set_shown(visible)
+        app.wake()
+    return visible
+
+
 async def main(argv=None, *, app=None, frames=None, browser=None, window=None):
     """Run the loop until the window closes (or for ``frames`` frames)."""
     browser = host.is_browser() if browser is None else browser
     started_here = app is None
     # A Restart rebuilds the app on the storage it had: an app handed in (tests,
     # tools) keeps its own, and never falls back to the player's data folder.
-    handed = getattr(getattr(app, "persistence", None), "storage", None)
+    handed = getattr(getattr(getattr(app, "play", None), "persistence", None), "storage", None)
     if app is not None:
         if handed is None:
             from game.persistence.storage import MemoryStorage
@@ -143,6 +154,7 @@ async def main(argv=None, *, app=None, frames=None, browser=None, window=None):
 async def run_frames(guard, browser, window, frames):
     """The loop: one frame inside the frame guard, then control back to the event loop."""
     count = 0
+    shown = True
     while guard.running:
         guard.frame()
         count += 1
@@ -150,6 +162,7 @@ async def run_frames(guard, browser, window, frames):
             host.page_ready(window=window)  # the first frame is drawn: the page hides its loading box
         if browser and count % VIEWPORT_CHECK_FRAMES == 0:
             follow_viewport(guard.app, window)
+            shown = follow_visibility(guard.app, shown, window)
         await asyncio.sleep(0)
         if frames is not None and count >= frames:
             break

@@ -24,13 +24,12 @@ import sys
 from typing import NoReturn, Sequence
 
 from .engine import Action, EngineInputError, Game, Position, deal_position, parse_code, registry
-from .daily import today_code
-from .engine.notation import quote
+from .play.today import today_deal
+from .engine.notation import one_line, quote, shorten_quotes
 from .i18n import LANGUAGES, refusal_message
 from .textfile import TextFileError, read_file, read_stream
 
 MAX_SECONDS = 86_400.0  # a day: the solver stops long before
-MAX_ERROR_CHARS = 300  # an error line never repeats a huge input
 
 
 class UsageError(Exception):
@@ -42,24 +41,6 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(shorten_quotes(message))
 
 
-_QUOTED = re.compile(r"'([^']*)'|\"([^\"]*)\"")
-_CUT = re.compile(r" \([0-9]+ characters\)")  # what quote() writes after a value it cut
-
-
-def shorten_quotes(message: str) -> str:
-    """argparse quotes a bad value whole: keep a short, escaped prefix of it.
-    Quotes pair up from the start of the message (a value argparse writes
-    with repr's double quotes is one piece too), so the text between two
-    quoted values is never taken for one: "'EO1-C8-AAAAAF\u00e9' is not a deal
-    code: it uses only ... '-', like ..." stays whole."""
-
-    def shorten(match: re.Match[str]) -> str:
-        value = match.group(1) if match.group(1) is not None else match.group(2)
-        if len(value) <= 40 or _CUT.match(match.string, match.end()):  # short, or quote()'s already
-            return match.group(0)
-        return quote(value)
-
-    return _QUOTED.sub(shorten, message)
 
 
 def seconds(text: str) -> float:
@@ -162,7 +143,7 @@ def _cmd_today(args: argparse.Namespace) -> int:
             date = dt.date.fromisoformat(args.date)
         except ValueError:
             raise UsageError(wrong) from None
-    print(today_code(date, args.game, variant))
+    print(today_deal(args.game, variant, date))
     return 0
 
 
@@ -262,13 +243,6 @@ def tolerant_streams() -> None:
                 reconfigure(errors="backslashreplace")
             except (ValueError, OSError, TypeError):  # a stream that doesn't allow it keeps its own
                 pass
-
-
-def one_line(message: str, limit: int = MAX_ERROR_CHARS) -> str:
-    """An error message on one line and never longer than ``limit``
-    (argparse quotes a bad value whole)."""
-    message = " ".join(message.split())
-    return message if len(message) <= limit else message[: limit - 1] + "…"
 
 
 def _drop_stdout() -> None:

@@ -8,7 +8,9 @@ it: ``is_browser()``, ``open_storage()``, ``preferred_language()``,
 ``announce()``, ``user_data_dir()``, and for the page: ``viewport_size()``,
 ``shared_deal()``, ``deal_link()``, ``copy_text()``, ``copy_outcome()``,
 ``set_page_language()``, ``report_error()``, ``page_ready()``,
-``page_failed()`` and ``window_minimum_size()``.
+``page_failed()``, ``page_visible()`` and ``window_minimum_size()``; and
+natively ``prepare_display()`` and ``wait_for_event()``, the sleep of a
+window left alone.
 
 The browser objects come from the ``window`` attribute that pygbag adds to
 the standard ``platform`` module; functions take them as optional arguments
@@ -355,6 +357,19 @@ def viewport_size(*, window: Any | None = None) -> tuple[int, int] | None:
     return width, height
 
 
+def page_visible(*, window: Any | None = None) -> bool:
+    """False while the page's tab is hidden (another tab, a minimised
+    browser, a phone's locked screen: ``document.visibilityState`` is
+    "hidden"); True natively, and whenever the page does not say."""
+    window = window if window is not None else browser_window()
+    if window is None:
+        return True
+    try:
+        return str(window.document.visibilityState) != "hidden"
+    except Exception:
+        return True
+
+
 _DEAL_TEXT = re.compile(r"[A-Za-z0-9-]{1,40}")
 
 
@@ -539,3 +554,71 @@ def release_freed_memory() -> bool:
     except Exception:  # never a reason to stop the game
         return False
     return True
+
+
+def prepare_display() -> None:
+    """Before the window opens: natively, SDL draws the window with the
+    system's own framebuffer (X11: shared memory, only the rectangles that
+    changed) instead of through an OpenGL texture of the whole window,
+    which each update uploads and presents whole (at 2560x1440 under a
+    software GL, 25 ms of CPU to show a changed clock; a card's glide cost
+    seven times as much). A player's own setting of the hint wins. SDL
+    ignores it where there is no such framebuffer (macOS, Wayland)."""
+    if not is_browser():
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
+_SDL: Any = None  # the SDL library pygame loaded, once looked for (False: not found)
+
+
+def _sdl_library() -> Any:
+    """The SDL 2 library pygame runs on, as ctypes sees it (the same one,
+    already loaded: its queue is pygame's), or False."""
+    global _SDL
+    if _SDL is not None:
+        return _SDL
+    _SDL = False
+    try:
+        import ctypes
+
+        candidates = []
+        maps = Path("/proc/self/maps")
+        if maps.exists():  # Linux: the very file the process mapped
+            candidates += sorted({line.split()[-1] for line in maps.read_text().splitlines()
+                                  if "libSDL2-2" in line or line.endswith("libSDL2.so")})
+        import pygame
+
+        package = Path(pygame.__file__).parent
+        for pattern in ("../pygame_ce.libs/libSDL2-*", ".dylibs/libSDL2*", "SDL2.dll"):
+            candidates += sorted(str(p) for p in package.glob(pattern))
+        for path in candidates:
+            try:
+                library = ctypes.CDLL(path)
+                wait = library.SDL_WaitEventTimeout
+            except (OSError, AttributeError):
+                continue
+            wait.argtypes = [ctypes.c_void_p, ctypes.c_int]
+            wait.restype = ctypes.c_int
+            _SDL = library
+            break
+    except Exception:  # never a reason not to play: the caller waits its own way
+        _SDL = False
+    return _SDL
+
+
+def wait_for_event(timeout_ms: int) -> bool | None:
+    """Natively: sleep until an event waits in SDL's queue (True) or
+    ``timeout_ms`` passed (False), leaving the event in the queue. SDL's
+    own wait sleeps in the system until the window system has something
+    (pygame's ``event.wait`` looks again every millisecond, 2-3 % of a core
+    for a window left alone). None: it can't here (the browser, no SDL
+    library found): the caller waits its own way."""
+    if is_browser():
+        return None
+    library = _sdl_library()
+    if not library:
+        return None
+    try:
+        return bool(library.SDL_WaitEventTimeout(None, max(0, int(timeout_ms))))
+    except Exception:
+        return None

@@ -64,7 +64,7 @@ def test_the_game_starts_without_storage_and_says_so_once(monkeypatch, mode):
         assert translate(gp.STORAGE_OFF, lang) != gp.STORAGE_OFF
     # the session is kept in memory: a move is saved and read back
     app.session.play(Action.parse("r2>f"))
-    assert app.persistence.load_all().game.position.moves == 1
+    assert app.play.persistence.load_all().game.position.moves == 1
 
 
 def test_a_working_storage_keeps_unicode_and_only_ascii_crosses():
@@ -317,10 +317,10 @@ def test_a_page_that_never_answers_counts_as_refused(monkeypatch):
     monkeypatch.setattr(app, "now", lambda: clock[0])
     share_deal(app)
     object.__setattr__(page, "copy_asks", -10**9)  # the promise never settles
-    app.run_tasks()
+    app.play.tasks.run()
     assert not any(isinstance(scene, ShownText) for scene in app.scenes)
     clock[0] = WAIT_MS
-    app.run_tasks()
+    app.play.tasks.run()
     assert app.top().text == LINK
 
 
@@ -396,7 +396,7 @@ def test_when_the_guards_save_fails_it_says_so_and_does_not_raise(monkeypatch, h
     if how == "refused":
         monkeypatch.setattr(storage, "set", lambda key, text: False)
     else:
-        monkeypatch.setattr(app.persistence, "save_game", fail)
+        monkeypatch.setattr(app.play.persistence, "save_game", fail)
     guard = main_module.FrameGuard(app)
     monkeypatch.setattr(app, "draw", fail)
     guard.frame()

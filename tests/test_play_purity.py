@@ -36,39 +36,38 @@ sys.meta_path.insert(0, NoPygame())
 
 PLAY = """
 import sys
-from game.engine import Game
-from game.persistence import Persistence
+from game.engine import Game, parse_code
 from game.persistence.storage import MemoryStorage
-from game.play.application import Application
-from game.play.events import HintSaid, NoticesRaised, SettingsChanged, VerdictChanged
+from game.play import Application, HintSaid, NoticesRaised, SettingsChanged, VerdictChanged
 
 clock = [1000]
-persistence = Persistence(MemoryStorage())
-play = Application(persistence.load_all().settings, persistence=persistence, loaded=persistence.load_all(),
-                   now=lambda: clock[0])
+storage = MemoryStorage()
+play = Application.open(storage=storage, now=lambda: clock[0])
+persistence = play.persistence
 heard = []
 play.on(HintSaid, heard.append)
 play.on(VerdictChanged, heard.append)
 play.on(SettingsChanged, heard.append)
 play.on(NoticesRaised, heard.append)
-play.start(play.game_for("EO1-C8-AAAAAFA"))
+play.begin(play.game_for(parse_code("EO1-C8-AAAAAFA")))
 assert play.settings.game == "eight-off"
-assert play.session.play("r2>f").ok
+assert not play.busy  # nobody asked: nothing is searched
+assert play.play("r2>f").ok
 assert persistence.load_all().game.position.moves == 1  # saved after the move
 assert play.leaving_loses_a_game()
-play.request_hint()
+play.hints.request()
 for _ in range(2000):
     clock[0] += 16
     play.tick(idle=True)
-    if play.hints.search is None:
+    if play.search.running is None:
         break
 said = [e for e in heard if isinstance(e, HintSaid)]
 assert said[0].key == "say.hint_thinking" and said[-1].key in ("say.hint", "say.hint_guess"), said
 assert said[-1].move is not None
 play.change_setting("show_winnable", True)
 assert any(isinstance(e, SettingsChanged) and e.name == "show_winnable" for e in heard)
-code = play.random_code("easy-harp", "N")
-assert code.startswith("EH1-N-") and play.today_code("eight-off", "C4").startswith("EO1-C4-")
+code = str(play.random_deal("easy-harp", "N"))
+assert code.startswith("EH1-N-") and str(play.today_deal("eight-off", "C4")).startswith("EO1-C4-")
 play.start(play.same_deal())
 assert play.session.game.position.moves == 0
 assert "pygame" not in sys.modules

@@ -11,7 +11,8 @@ import pytest
 from game.persistence import savegame
 from game.engine import Game, UNDO_LIMIT
 from game.persistence import Persistence
-from game.session import Session
+from game.play.events import Won
+from game.play.session import Session
 from game.persistence.savegame import SaveError
 from game.persistence.storage import FileStorage, MemoryStorage
 from tests.savegame_v1 import dump_game_v1
@@ -144,7 +145,7 @@ def test_a_won_game_is_not_resumed_and_counts_once(tmp_path):
     persistence = Persistence(FileStorage(tmp_path))
     persistence.load_all()
     session = Session()
-    session.events.won.connect(lambda won: persistence.game_won(won, 30))
+    session.events.on(Won, lambda won: persistence.game_won(won.game, 30))
     session.start(game)
     persistence.new_game(game)
     assert session.play("tap c1").ok and game.position.won

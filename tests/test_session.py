@@ -1,24 +1,30 @@
-"""The game in progress (game/session.py), without a window: start, play,
-undo, a win told once, the statistics' "counted", the listeners' order and
-a clock that counts play time only."""
+"""The game in progress (game/play/session.py), without a window: start,
+play, undo, a win told once, the statistics' "counted", the listeners'
+order on the bus and a clock that counts play time only, exactly when the
+window ticks it only once a second or sleeps until the next touch."""
 
 import ast
 from pathlib import Path
 
 
 from game.engine import Game, Position
-from game.session import IDLE_MS, MAX_TICK_MS, Session
+from game.play.events import Played, Refused, Started, Undone, Unwon, Won
+from game.play.session import IDLE_MS, MAX_TICK_MS, Session
 
 from tests.ui.positions import near_won_eight_off
 
 DEAL = "EH1-N-AAAAABV"
 
 
+NAMES = {Started: "started", Played: "played", Undone: "undone", Refused: "refused", Won: "won", Unwon: "unwon"}
+
+
 def recorder(session: Session) -> list[tuple[str, object]]:
-    """Every event, in order, with what the listener received."""
+    """Every event, in order, with what it carries (a start, the engine's
+    outcome, the game)."""
     heard: list[tuple[str, object]] = []
-    for event in ("started", "played", "undone", "refused", "won", "unwon"):
-        getattr(session.events, event).connect(lambda payload, event=event: heard.append((event, payload)))
+    for kind, name in NAMES.items():
+        session.events.on(kind, lambda event, name=name: heard.append((name, getattr(event, "outcome", event))))
     return heard
 
 
@@ -27,7 +33,7 @@ def near_won() -> Game:
 
 
 def test_the_session_module_needs_no_pygame():
-    tree = ast.parse((Path(__file__).parents[1] / "game" / "session.py").read_text(encoding="utf-8"))
+    tree = ast.parse((Path(__file__).parents[1] / "game" / "play" / "session.py").read_text(encoding="utf-8"))
     names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
     names += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
     assert not [n for n in names if "pygame" in n or "ui" in n.split(".")]
@@ -125,9 +131,9 @@ def test_restart_gives_a_fresh_copy_of_the_start():
 def test_listeners_are_called_in_the_order_they_were_added():
     session = Session()
     order = []
-    session.events.played.connect(lambda o: order.append("table"))
-    session.events.played.connect(lambda o: order.append("saving"))
-    session.events.played.connect(lambda o: order.append("hints"))
+    session.events.on(Played, lambda o: order.append("table"))
+    session.events.on(Played, lambda o: order.append("saving"))
+    session.events.on(Played, lambda o: order.append("hints"))
     session.start(Game.from_deal(DEAL))
     session.play("c5>c4")
     assert order == ["table", "saving", "hints"]
@@ -153,7 +159,9 @@ def test_the_clock_waits_for_the_first_move_and_stops_at_the_win():
     session.play("c5>c4")  # played between the ticks at 1990 and 2000
     for t in range(2000, 3000, 10):
         session.tick(t)
-    assert session.elapsed_ms == 1000
+    # from the first tick after the move: a window at rest may not have ticked for
+    # long before it, and that wait is not play
+    assert session.elapsed_ms == 990
     won = Session()
     won.start(near_won())
     won.tick(0)
@@ -172,14 +180,45 @@ def test_a_long_gap_between_ticks_counts_at_most_the_cap():
     assert session.elapsed_ms == MAX_TICK_MS + 16
 
 
-def test_a_throttled_hidden_tab_counts_little():
+def test_a_window_that_ticks_once_a_second_counts_every_second():
+    """A window at rest wakes when the shown seconds change (next_change_ms)
+    and ticks then: the time is exact, not a frame's worth a second."""
     session = playing(0)
+    t = 0
+    for _ in range(60):
+        t = session.next_change_ms(t)
+        session.tick(t)
+    assert session.elapsed_ms == 60_000 and t == 60_000
+
+
+def test_the_clock_says_when_it_next_needs_a_tick():
+    session = Session()
+    session.start(Game.from_deal(DEAL))
+    session.tick(0)
+    assert session.next_change_ms(0) is None  # no move yet: the clock stands
+    session.play("c5>c4")
+    session.tick(100)
+    session.tick(350)
+    assert session.elapsed_ms == 250 and session.next_change_ms(350) == 1100  # the next whole second shown
+    session.set_covered(True)
+    assert session.next_change_ms(400) is None  # a dialog stops the clock
+    session.set_covered(False)
+    session.activity(500)
+    assert session.next_change_ms(IDLE_MS) == 500 + IDLE_MS  # the moment the player is taken to have gone
+    assert session.next_change_ms(500 + IDLE_MS + 1) is None
+
+
+def test_a_hidden_tab_counts_nothing():
+    session = playing(0)
+    session.tick(100)
+    session.set_shown(False)  # the page says its tab is hidden (game.host.page_visible)
     for second in range(1, 61):  # a background tab: one frame a second for a minute
         session.tick(second * 1000)
-    assert session.elapsed_ms == 60 * MAX_TICK_MS < 60_000 // 2
+    assert session.elapsed_ms == 100
 
 
 def test_time_while_hidden_or_unfocused_is_not_counted():
+    """Time counts between two ticks when the clock ran at both."""
     session = playing(0)
     session.tick(100)
     session.set_shown(False)
@@ -188,11 +227,13 @@ def test_time_while_hidden_or_unfocused_is_not_counted():
     assert session.elapsed_ms == 100
     session.set_shown(True)
     session.tick(10_100)
-    assert session.elapsed_ms == 100 + 200  # since the tick at 9900
-    session.set_shown(False)
-    session.activity(10_150)  # a click: the window is there after all
+    assert session.elapsed_ms == 100  # hidden at the tick before
     session.tick(10_200)
-    assert session.elapsed_ms == 400
+    assert session.elapsed_ms == 200
+    session.set_shown(False)
+    session.activity(10_250)  # a click: the window is there after all
+    session.tick(10_300)
+    assert session.elapsed_ms == 300
 
 
 def test_idle_time_past_the_limit_is_not_counted():
@@ -204,8 +245,10 @@ def test_idle_time_past_the_limit_is_not_counted():
     assert session.elapsed_ms == IDLE_MS  # counted up to the limit, then nothing
     session.activity(t + 100)
     session.tick(t + 200)
+    assert session.elapsed_ms == IDLE_MS  # the player came back: the clock runs from this tick
+    session.tick(t + 400)
     assert session.elapsed_ms == IDLE_MS + 200
     session.play("c1>c4")  # a move is a touch too
-    later = t + 200 + IDLE_MS - 1000
+    later = t + 400 + IDLE_MS - 1000
     session.tick(later)  # a long gap: capped, but not idle
     assert session.elapsed_ms == IDLE_MS + 200 + MAX_TICK_MS

@@ -101,14 +101,20 @@ def number_letters(number: int) -> str:
     return "".join(reversed(letters))
 
 
-def format_code(game: str, variant: str, number: int) -> str:
+def make_code(game: str, variant: str, number: int) -> DealCode:
+    """The deal ``number`` of a game's variant, checked (``DealCodeError``)."""
     spec = _spec(game)
     try:
         spec.variant_rules(variant)
     except registry.UnknownGameError as exc:
         raise DealCodeError(str(exc), exc.key, **exc.params) from None
     check_number(number)
-    return f"{spec.prefix}-{variant}-{number_letters(number)}"
+    return DealCode(spec.id, variant, number)
+
+
+def format_code(game: str, variant: str, number: int) -> str:
+    code = make_code(game, variant, number)
+    return f"{_spec(code.game).prefix}-{code.variant}-{number_letters(code.number)}"
 
 
 def _spec(game: str) -> registry.GameSpec:

@@ -21,6 +21,7 @@ import re
 from .errors import EngineInputError
 
 QUOTE_CHARS = 40
+MAX_ERROR_CHARS = 300  # an error line never repeats a huge input
 ASCII_SPACE = " \t\r\n\f\v"
 _DIGITS = re.compile(r"[0-9]+")
 
@@ -75,3 +76,30 @@ def whole_number(digits: str, what: str, maximum: int, error: type[EngineInputEr
     if number > maximum:
         raise error(f"{what} {quote(digits)} is too large (at most {maximum})")
     return number
+
+
+_QUOTED = re.compile(r"'([^']*)'|\"([^\"]*)\"")
+_CUT = re.compile(r" \([0-9]+ characters\)")  # what quote() writes after a value it cut
+
+
+def shorten_quotes(message: str) -> str:
+    """argparse quotes a bad value whole: keep a short, escaped prefix of it.
+    Quotes pair up from the start of the message (a value argparse writes
+    with repr's double quotes is one piece too), so the text between two
+    quoted values is never taken for one: "'EO1-C8-AAAAAF\u00e9' is not a deal
+    code: it uses only ... '-', like ..." stays whole."""
+
+    def shorten(match: re.Match[str]) -> str:
+        value = match.group(1) if match.group(1) is not None else match.group(2)
+        if len(value) <= 40 or _CUT.match(match.string, match.end()):  # short, or quote()'s already
+            return match.group(0)
+        return quote(value)
+
+    return _QUOTED.sub(shorten, message)
+
+
+def one_line(message: str, limit: int = MAX_ERROR_CHARS) -> str:
+    """An error message on one line and never longer than ``limit``
+    (argparse quotes a bad value whole)."""
+    message = " ".join(message.split())
+    return message if len(message) <= limit else message[: limit - 1] + "…"

@@ -1,12 +1,16 @@
 """``Application``: the player's game without its window, built whole.
 
-It holds the settings, the game in progress (``Session``), the background
-tasks, the saving (when there is storage) and the hints, and it answers
-what the window's buttons and keys ask for: start a deal, restart it, pick
-a new deal, change a setting, give a hint. What happens is told through
-the session's events (game/session.py) and the layer's own typed events
-(``events``); nothing here draws, and nothing here imports pygame.
+It holds the settings, the game in progress (``session``), the one event
+bus (``events``), the background tasks, the search service and what asks
+it (the hints, the Finish), the saving and the records, and it answers
+what the window's buttons, keys and pointer ask for: play an action, undo,
+redo, start a deal, restart it, pick a new deal, change a setting, give a
+hint. A move goes from the window to ``play``, then to the session, whose
+``Played`` event the autosave (and the search, the hints, the Finish, the
+window) hear. Nothing here draws, and nothing here imports pygame.
 
+``open`` builds it on the player's records (or on the storage a test or
+the browser hands in) and ``begin`` puts the first game on the table.
 Time comes from ``now`` (milliseconds from any steady clock), handed in:
 the window passes its own, tests a fake one.
 """
@@ -16,15 +20,18 @@ from __future__ import annotations
 import time
 from typing import Callable, Sequence, TypeVar
 
-from ..engine import Action, Game
+from ..engine import Action, DealCode, Game, Outcome
 from ..persistence import Loaded, Persistence
 from ..persistence.settings import Settings
-from ..session import Session
-from . import deals
+from ..persistence.storage import FileStorage, MemoryStorage, Storage
+from . import new_game, today
 from .autosave import SaveKeeper
 from .events import Events, NoticesRaised, Quitting, SettingsChanged
-from .finish import FinishService
+from .finish import FinishService, mechanical
 from .hints import HintService
+from .records import Records
+from .search import SearchService
+from .session import Session
 from .tasks import Tasks
 
 E = TypeVar("E")
@@ -48,14 +55,64 @@ class Application:
         self.now = now
         self.entropy = entropy  # where a new deal's number comes from
         self.events = Events()
-        self.session = Session()
+        self.session = Session(self.events)  # the game in progress: read it; play through the application
         self.tasks = Tasks()
-        self.persistence = persistence
-        self.hints = HintService(self.session, self.settings, self.tasks, self.events)
-        self.finish = FinishService(self.session, self.settings, self.tasks, self.events)
-        self.keeper = (SaveKeeper(self.session, self.settings, persistence, self.tasks, self.events, loaded)
+        self.search = SearchService(self.session, self.settings, self.tasks, self.events, mechanical)
+        self.hints = HintService(self.session, self.settings, self.search, self.events)
+        self.finish = FinishService(self.session, self.settings, self.search, self.events)
+        self.loaded = loaded
+        self.persistence = persistence  # the player's records (None: nothing is kept)
+        self.keeper = (SaveKeeper(self.session, self.settings, persistence, self.events, loaded)
                        if persistence is not None else None)
+        self.records = Records(persistence) if persistence is not None else None  # None: nothing is kept
         self.deals_made = 0
+
+    @classmethod
+    def open(cls, *, storage: Storage | None = None, data_dir: str | None = None, keep_nothing: bool = False,
+             open_storage: Callable[[], Storage] | None = None, system_language: str | None = None,
+             lang: str | None = None, now: Callable[[], int] = steady_ms,
+             entropy: Callable[[], int] = time.time_ns) -> Application:
+        """The application on the player's records, loaded: ``storage`` if
+        given, else the folder ``data_dir``, else nothing real
+        (``keep_nothing``: a screenshot never touches the player's save),
+        else the storage ``open_storage`` opens (the host's; in memory when
+        it can't be opened). The language: ``lang`` (the command line's),
+        else the one kept, else the system's."""
+        if storage is None and data_dir:
+            storage = FileStorage(data_dir)
+        elif storage is None and (keep_nothing or open_storage is None):
+            storage = MemoryStorage()
+        if storage is None:
+            assert open_storage is not None
+            persistence = Persistence.opening(open_storage, system_language=system_language)
+        else:
+            persistence = Persistence(storage, system_language=system_language)
+        loaded = persistence.load_all()
+        settings = loaded.settings
+        settings.lang = persistence.language(lang)
+        return cls(settings, persistence=persistence, loaded=loaded, now=now, entropy=entropy)
+
+    def begin(self, game: Game | None = None) -> bool:
+        """The first game of this run: ``game`` (asked for on the command
+        line: the saved game it replaces counts as played), else the saved
+        game, else a new deal; then what the records want the player told.
+        True when the saved game was put back."""
+        loaded = self.loaded
+        resumed = game is None and loaded is not None and loaded.game is not None
+        if resumed:
+            assert loaded is not None and loaded.game is not None
+            self.resume(loaded.game, int(loaded.elapsed * 1000), loaded.counted, loaded.redo)
+        else:
+            if game is None:
+                game = Game.from_deal(self.random_deal(self.settings.game, self.settings.variant))
+            else:
+                self.settings.game, self.settings.variant = game.position.game, game.position.variant
+            if loaded is not None and loaded.game is not None and self.keeper is not None:
+                self.keeper.replaced(loaded.game, loaded.elapsed)
+            self.start(game)
+        if self.keeper is not None:
+            self.keeper.show_notices(loaded.notices if loaded is not None else [])
+        return resumed
 
     def on(self, kind: type[E], listener: Callable[[E], None]) -> None:
         """Listen for one of the layer's events (``game.play.events``)."""
@@ -63,11 +120,29 @@ class Application:
 
     # ---- the loop -------------------------------------------------------------------
 
-    def tick(self, idle: bool = False) -> None:
-        """One frame's work: the play clock, then the background tasks
-        (``idle``: nothing moves on the table, a search may take more)."""
+    def tick(self, idle: bool = False) -> bool:
+        """One frame's work: the play clock, the autosave's timed work, then
+        the background tasks (``idle``: nothing moves on the table, a search
+        may take more). True in the frame in which the searches and the
+        freeing of their tables ended."""
         self.session.tick(self.now())
-        self.tasks.run(idle)
+        if self.keeper is not None:
+            self.keeper.tick()
+        return self.tasks.run(idle)
+
+    @property
+    def busy(self) -> bool:
+        """Work waits for the next frame (a search, a line being learnt)."""
+        return self.tasks.busy
+
+    def next_due_ms(self) -> int | None:
+        """When the layer next needs a tick though nothing happens (the
+        clock's shown seconds, a failed write's retry); None: not before
+        something happens. A window that sleeps between frames wakes then."""
+        now = self.now()
+        times = [self.session.next_change_ms(now), self.keeper.next_due_ms(now) if self.keeper else None]
+        due = [t for t in times if t is not None]
+        return min(due) if due else None
 
     def quit(self) -> None:
         self.events.emit(Quitting())
@@ -76,7 +151,35 @@ class Application:
         """A dialog covers the table (True), or no longer does: the play
         clock stops meanwhile, and so does the solver's pondering."""
         self.session.set_covered(covered)
-        self.hints.set_covered(covered)
+        self.search.set_covered(covered)
+
+    def set_shown(self, shown: bool) -> None:
+        """The window (or the page's tab) was hidden or minimised (False),
+        or came back: the clock stops meanwhile, and no search runs."""
+        self.session.set_shown(shown)
+        self.search.set_shown(shown)
+
+    # ---- playing ----------------------------------------------------------------------
+
+    def play(self, action: Action | str) -> Outcome:
+        """Play an action of the player's on the game in progress: a running
+        Finish stops (it plays its own through the session)."""
+        self.finish.stop()
+        return self.session.play(action)
+
+    def redo(self) -> Outcome | None:
+        """Play again what the last undo took back (None: nothing to redo);
+        a running Finish stops."""
+        self.finish.stop()
+        return self.session.redo()
+
+    def refuse(self, outcome: Outcome) -> None:
+        """A refusal the window found by asking, without playing: heard like a refused play."""
+        self.session.refuse(outcome)
+
+    def touched(self) -> None:
+        """The player touched something (a key, a click, the pointer)."""
+        self.session.activity(self.now())
 
     # ---- games ------------------------------------------------------------------------
 
@@ -88,12 +191,11 @@ class Application:
         """A saved game back in progress, its clock, undo and redo included."""
         self.session.start(game, elapsed_ms=elapsed_ms, counted=counted, resumed=True, redo=redo)
 
-    def game_for(self, code: str) -> Game:
-        """The game of ``code``; the settings follow its game and variant."""
-        game = Game.from_deal(code)
-        pos = game.position
-        if (self.settings.game, self.settings.variant) != (pos.game, pos.variant):
-            self.settings.game, self.settings.variant = pos.game, pos.variant
+    def game_for(self, deal: DealCode) -> Game:
+        """The game of ``deal``; the settings follow its game and variant."""
+        game = Game.from_deal(deal)
+        if (self.settings.game, self.settings.variant) != (deal.game, deal.variant):
+            self.settings.game, self.settings.variant = deal.game, deal.variant
             self.events.emit(SettingsChanged(self.settings, "game"))
         return game
 
@@ -105,16 +207,17 @@ class Application:
         """Starting another game now leaves one unfinished: ask first."""
         return self.session.in_progress
 
-    def random_code(self, game: str, variant: str) -> str:
+    def random_deal(self, game: str, variant: str) -> DealCode:
         """A new deal; with "Winnable deals only", one of the deal numbers
         the solver proved winnable (when the game has such a list)."""
         self.deals_made += 1
-        return deals.random_code(game, variant, self.entropy() ^ (self.deals_made << 20), self.settings.winnable_only)
+        seed = self.entropy() ^ (self.deals_made << 20)
+        return new_game.random_deal(game, variant, seed, self.settings.winnable_only)
 
-    def today_code(self, game: str, variant: str) -> str:
-        return deals.today_code(game, variant)
+    def today_deal(self, game: str, variant: str) -> DealCode:
+        return today.today_deal(game, variant)
 
-    # ---- settings and notices ---------------------------------------------------------
+    # ---- settings and notices -------------------------------------------------------
 
     def change_setting(self, name: str, value: object) -> None:
         setattr(self.settings, name, value)
@@ -124,6 +227,3 @@ class Application:
         """Tell the player once (message ids, e.g. a damaged save)."""
         if notices:
             self.events.emit(NoticesRaised(tuple(notices)))
-
-    def request_hint(self) -> None:
-        self.hints.request()

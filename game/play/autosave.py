@@ -1,47 +1,46 @@
 """Autosave: the session's events and the application's feed ``Persistence``.
 
-Everything is loaded once at start-up (``game.ui.launch``); the keeper then
-listens: every
-accepted action or undo saves the game, a win is counted once, a new game
-records the one it replaces (the session hands it over), an option change
-saves the settings. Whatever the storage wants the player to know (a
-damaged save, a failed write) is shown once as a notice.
+Everything is loaded once at start-up (``Application.open``); the keeper
+then listens on the bus: every accepted action or undo saves the game, a
+win is counted once, a new game records the one it replaces (the session
+hands it over), an option change saves the settings. Whatever the storage
+wants the player to know (a damaged save, a failed write) is shown once as
+a notice. At each of the application's ticks it keeps the clock every
+half minute and tries again a write that failed (``tick``; ``next_due_ms``
+says when a sleeping window should wake for that).
 """
 
 from __future__ import annotations
 
-from ..engine import Game, Outcome
+from ..engine import Game
 from ..persistence import Loaded, Persistence
 from ..persistence.settings import Settings
-from ..session import Session, Start
-from .events import Events, NoticesRaised, Quitting, SettingsChanged
-from .tasks import Tasks
+from .events import Events, NoticesRaised, Played, Quitting, SettingsChanged, Started, Undone, Won
+from .session import Session
 
 CLOCK_SAVE_MS = 30_000
 RETRY_MS = 5_000  # how often a write that failed (a full disk, another window's lock) is tried again
 
 
 class SaveKeeper:
-    searching = False  # a background task that steps no search
-    def __init__(self, session: Session, settings: Settings, persistence: Persistence, tasks: Tasks,
-                 events: Events, loaded: Loaded | None = None) -> None:
+    def __init__(self, session: Session, settings: Settings, persistence: Persistence, events: Events,
+                 loaded: Loaded | None = None) -> None:
         self.persistence, self.session, self.events = persistence, session, events
         self.loaded_counted = loaded.counted if loaded is not None else False
         self.lang_seen = settings.lang
-        session.events.played.connect(self.on_action)
-        session.events.undone.connect(self.on_action)
-        session.events.won.connect(self.on_won)
-        session.events.started.connect(self.on_new_game)
+        events.on(Played, lambda played: self.on_action())
+        events.on(Undone, lambda undone: self.on_action())
+        events.on(Won, lambda won: self.on_won())
+        events.on(Started, self.on_new_game)
         events.on(SettingsChanged, self.on_settings)
         events.on(Quitting, self.on_quit)
         # a closed browser tab sends no QUIT: keep the clock every half minute
         self.saved_ms = 0
         self.retried_ms = 0
-        tasks.add(self)
 
-    def step(self, budget_ms: float) -> bool:
-        """A background task: save the time played now and then, and try
-        again what failed to be written (never stops)."""
+    def tick(self) -> None:
+        """Save the time played now and then, and try again what failed to
+        be written."""
         session = self.session
         if session.running and session.game is not None and session.elapsed_ms - self.saved_ms >= CLOCK_SAVE_MS:
             self.saved_ms = session.elapsed_ms
@@ -55,22 +54,31 @@ class SaveKeeper:
                 self.retried_ms = now
                 self.persistence.retry_pending()
                 self.show_notices()
-        return True
+
+    def next_due_ms(self, now: int) -> int | None:
+        """When ``tick`` next has something to do, as far as time alone
+        tells (the clock's own wakes bring the half-minute saves): a retry
+        of a failed write; None: nothing waits."""
+        if self.persistence.pending:
+            return max(now, self.retried_ms + RETRY_MS)
+        return None
 
     # ---- hooks ------------------------------------------------------------------------
 
-    def on_action(self, outcome: Outcome) -> None:
+    def on_action(self) -> None:
         session = self.session
         if session.game is None or (session.won and not session.counted):
             return  # the winning move: "won" follows at once, and counts and saves it
         self.persistence.save_game(session.game, session.elapsed, session.counted, session.redo_actions)
         self.show_notices()
 
-    def on_won(self, game: Game) -> None:
+    def on_won(self) -> None:
+        game = self.session.game
+        assert game is not None  # a game was won: it is on the table
         self.persistence.game_won(game, self.session.elapsed)
         self.show_notices()
 
-    def on_new_game(self, start: Start) -> None:
+    def on_new_game(self, start: Started) -> None:
         if start.resumed:
             return
         previous = start.previous

@@ -1,19 +1,103 @@
-"""What the application layer tells the window, as typed events: each a
-frozen dataclass, heard by the listeners of its own class (``Events.on``),
-in the order they were added. The session's own events (a game started,
-played, undone, refused, won) stay the session's (game/session.py)."""
+"""What the application layer tells its listeners: one typed event bus.
+
+Every event is a frozen dataclass; a listener subscribes to one event class
+(``Events.on(Played, listener)``) and is handed that event, so the type
+checker holds each listener to what it is given. Listeners are called in
+the order they subscribed: the layer's own parts (the search, the hints,
+the Finish, the autosave) subscribe when the application is built, before
+the window's.
+
+The game in progress (``session``): ``Started``, ``Played`` (an action or
+a redo), ``Undone``, ``Refused``, ``Won`` (once per game), ``Unwon`` (an
+undo took the win back). The search (``search``): ``SearchAnswered``. The
+rest of the layer: ``SettingsChanged``,
+``Quitting``, ``NoticesRaised``, and what the hints and the Finish show
+(``HintSaid``, ``HintMarked``, ``UndoMarked``, ``MarksCleared``,
+``VerdictChanged``).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable, Literal, TypeVar
 
-from ..engine import Move
+from ..engine import Game, Move, Outcome
 from ..persistence.settings import Settings
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]  # a search's answer (game.solver)
 Shown = Literal["thinking", "winnable", "unwinnable", "unknown"]  # the verdict note
 VERDICTS: dict[str, Verdict] = {"winnable": "winnable", "unwinnable": "unwinnable", "unknown": "unknown"}
+
+
+# ---- the game in progress ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A game that a new start replaced, as the statistics need it."""
+
+    game: Game
+    elapsed_ms: int
+    counted: bool  # its result is already in the statistics
+
+
+@dataclass(frozen=True)
+class Started:
+    """A game was put on the table: a new one, or one put back from a save
+    (``resumed``: its clock, undo and redo included). ``previous``: the game
+    it replaced (None: the first of this run)."""
+
+    game: Game
+    previous: Ended | None
+    resumed: bool
+
+
+@dataclass(frozen=True)
+class Played:
+    """An action was played (a redo too)."""
+
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class Undone:
+    """An undo was played."""
+
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An action was refused (or a refusal found by asking, without playing)."""
+
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class Won:
+    """The game was won (told once per game)."""
+
+    game: Game
+
+
+@dataclass(frozen=True)
+class Unwon:
+    """An undo took the winning move back."""
+
+    game: Game
+
+
+# ---- the rest of the layer ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SearchAnswered:
+    """The search of the position ``key`` ended with ``verdict`` (a win's
+    line is then the service's plan); ``hinted``: a hint waited for it."""
+
+    key: tuple[object, ...]
+    verdict: Verdict
+    hinted: bool
 
 
 @dataclass(frozen=True)
@@ -77,7 +161,7 @@ E = TypeVar("E")
 
 
 class Events:
-    """Listeners by event class."""
+    """The bus: listeners by event class, each called with the event."""
 
     def __init__(self) -> None:
         self._listeners: dict[type, list[Callable[[Any], None]]] = {}

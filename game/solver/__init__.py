@@ -10,6 +10,10 @@ the shipped lists of proven-winnable deal numbers.
 """
 
 from .api import HINT_SECONDS, hint, hint_action, solve
-from .search import UNKNOWN, UNWINNABLE, WINNABLE, SolveResult, SolverTask
+from .heuristic import heuristic_action
+from .odds import Figure, Odds, figure, odds_of
+from .search import UNKNOWN, UNWINNABLE, WINNABLE, CollectorHold, SolveResult, SolverTask, sweep
+from .winnable import winnable_numbers
 
-__all__ = ["HINT_SECONDS", "hint", "hint_action", "solve", "SolveResult", "SolverTask", "WINNABLE", "UNWINNABLE", "UNKNOWN"]
+__all__ = ["HINT_SECONDS", "hint", "hint_action", "solve", "SolveResult", "SolverTask", "WINNABLE", "UNWINNABLE", "UNKNOWN",
+           "CollectorHold", "sweep", "heuristic_action", "winnable_numbers", "Figure", "Odds", "figure", "odds_of"]

@@ -6,8 +6,15 @@ game in progress, the settings, saving, hints and background tasks are
 its; the app draws them and turns clicks and keys into its commands.
 ``main.py`` calls ``frame()`` once per turn of its asyncio loop. A frame
 handles the waiting events (top scene first; a scene returns whether it
-consumed the event), advances animations and background tasks, and redraws
-only the dirty parts of the canvas: an idle table redraws nothing.
+consumed the event), runs the application's tick (the clock, the autosave,
+the background tasks), advances the animations, and redraws only the dirty
+parts of the canvas: an idle table redraws nothing.
+
+A window left alone costs nothing (``rest``, see ``game.ui.rest``): once
+a frame drew nothing, nothing moves, no task waits and no event came, the
+app rests until an event or the next moment something is due; natively it
+sleeps in ``pygame.event.wait`` meanwhile, in the browser a resting frame
+returns at once, having only looked at the events.
 """
 
 from __future__ import annotations
@@ -17,10 +24,12 @@ from typing import Any, Sequence
 import pygame
 
 from .. import host
-from ..engine import Action, Game, registry
-from ..play.application import Application
-from ..play.events import NoticesRaised
-from ..play.tasks import Task
+from ..engine import Action, DealCode, Game, registry
+from ..i18n import translate
+from ..play import (
+    Application, HintMarked, HintSaid, MarksCleared, NoticesRaised, Played, Refused, SearchAnswered, SettingsChanged,
+    Started, Undone, UndoMarked, Unwon, VerdictChanged, Won,
+)
 from .dialogs.confirm import ConfirmDialog
 from .dialogs.new_game import NewGameDialog
 from .dialogs.notice import NoticeDialog
@@ -28,6 +37,7 @@ from .dialogs.options import OptionsDialog
 from .dialogs.win import WinScene
 from .dialogs.help import RulesScene
 from .drawing.layout import BUTTONS
+from .rest import Rest
 from .scene import Scene
 from .voice.announce import Announcer
 from .screenshot import write_png
@@ -38,6 +48,8 @@ HIDDEN = (pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST)
 SHOWN = (pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED)
 TOUCHES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.FINGERDOWN)
 MIN_SIZE = (640, 480)  # the smallest window the desktop offers (the layout serves smaller)
+WAKING = (Started, Played, Undone, Refused, Won, Unwon, SettingsChanged, NoticesRaised, SearchAnswered,
+          HintSaid, HintMarked, UndoMarked, MarksCleared, VerdictChanged)
 
 
 class Sprites(pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite]):
@@ -81,7 +93,9 @@ class App:
         headless: bool = False,
         fps: int = 60,
         browser: bool = False,
+        rests: bool | None = None,
     ) -> None:
+        host.prepare_display()
         pygame.display.init()
         pygame.font.init()
         self.width, self.height = size
@@ -99,8 +113,7 @@ class App:
             set_minimum_size(minimum)
         self.play = play
         self.settings = play.settings
-        self.session = play.session  # the game in progress: the scenes listen to it
-        self.persistence = play.persistence  # None: nothing is kept
+        self.session = play.session  # the game in progress, to read (play through ``play``)
         self.group: pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite] = Sprites()
         # never fall back to redrawing the whole screen every frame
         self.group.set_timing_threshold(10_000)
@@ -113,52 +126,74 @@ class App:
         self.frames = 0
         self.last_dirty: list[pygame.Rect | pygame.FRect] = []
         self.screenshot_path: str | None = None
+        self.rest = Rest(play.now, (not headless) if rests is None else rests)  # a real window rests when left alone
         self.announcer = Announcer(self)  # moves and refusals in words (live region, status line)
-        self.sound = Sounds(lambda: self.settings.sound)
+        self.sound = Sounds(lambda: self.settings.sound, rests=not (browser or headless))
         self.table = TableScene(self)
-        self.announcer.listen(self.session)
+        self.announcer.listen(play)
         play.on(NoticesRaised, lambda raised: self.show_notices(list(raised.notices)))
+        for kind in WAKING:  # whatever the application tells is shown in the next frame, rest or not
+            play.on(kind, lambda event: self.wake())
         self.scenes: list[Scene] = [self.table]
         self.set_caption()
 
-    # ---- time, hooks, tasks ---------------------------------------------------------
+    # ---- time --------------------------------------------------------------------------
 
     def now(self) -> int:
         return self.play.now()
-
-    @property
-    def tasks(self) -> list[Task]:
-        return self.play.tasks.running
-
-    def add_task(self, task: Task) -> None:
-        self.play.tasks.add(task)
-
-    def cancel_task(self, task: Task) -> None:
-        self.play.tasks.cancel(task)
-
-    def run_tasks(self) -> None:
-        if self.play.tasks.run(idle=not self.table.busy):  # a search and the freeing of its tables are over
-            host.release_freed_memory()
 
     # ---- the frame --------------------------------------------------------------------
 
     def frame(self) -> list[pygame.Rect | pygame.FRect]:
         """One turn of the loop; returns the rectangles it redrew."""
-        for event in pygame.event.get():
+        events = self.events()
+        if self.rest.skip(events):
+            return []  # at rest: nothing came, nothing is due
+        for event in events:
             self.dispatch(event)
+        if self.play.tick(idle=not self.table.busy):  # a search and the freeing of its tables are over
+            host.release_freed_memory()
         now = self.now()
-        self.session.tick(now)
         for scene in list(self.scenes):
             scene.update(now)
-        self.run_tasks()  # then the solver's hold on the garbage collector ends if no search stepped
+        self.sound.rest(now)
         rects = self.draw()
         self.frames += 1
+        self.rest.settle(bool(rects), bool(events), self.still(), self.next_wake)
         if self.screenshot_path:
             self.save_screenshot(self.screenshot_path)
             self.running = False
-        elif self.fps:
+        elif self.fps and not self.rest.resting:
             self.clock.tick(self.fps)
         return rects
+
+    def events(self) -> list[pygame.event.Event]:
+        """The waiting events; natively, a resting app first sleeps until one
+        comes or something is due."""
+        wait = self.rest.wait_ms() if not (self.browser or self.headless) else 0
+        if wait > 0 and host.wait_for_event(wait) is None:
+            event = pygame.event.wait(wait)  # no SDL of our own to ask: pygame's wait
+            if event.type != pygame.NOEVENT:
+                return [event, *pygame.event.get()]
+        return pygame.event.get()
+
+    def still(self) -> bool:
+        """Nothing moves and nothing waits for a frame: cards still, no task
+        ready, no scene with something running."""
+        return not self.table.busy and not self.play.busy and not any(scene.animating for scene in self.scenes)
+
+    def next_wake(self) -> int | None:
+        """When a resting app must look again: the soonest of what the scenes
+        and the application have due (None: not before an event)."""
+        now = self.now()
+        times = [scene.next_wake(now) for scene in self.scenes] + [self.play.next_due_ms(), self.sound.next_wake(now)]
+        due = [t for t in times if t is not None]
+        return min(due) if due else None
+
+    def wake(self) -> None:
+        """Something changed from outside the events (the page's size or
+        visibility, a caller): the next frame runs whole."""
+        self.rest.wake()
 
     def draw(self) -> list[pygame.Rect | pygame.FRect]:
         if self.full_redraw:
@@ -177,7 +212,7 @@ class App:
             self.running = False
             return
         if event.type in HIDDEN or event.type in SHOWN:
-            self.session.set_shown(event.type in SHOWN)  # play time stops while nobody can see the game
+            self.play.set_shown(event.type in SHOWN)  # play time and searching stop while nobody can see the game
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             surface = pygame.display.get_surface()
             self.resize(*(surface.get_size() if surface is not None else event.size))
@@ -186,7 +221,7 @@ class App:
             self.full_redraw = True
             return
         if event.type in TOUCHES:
-            self.session.activity(self.now())
+            self.play.touched()
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.sound.unlock()  # no sound before the player's first click or key
             self.table.finish_animations()
@@ -198,6 +233,7 @@ class App:
         """The surface is now ``width`` x ``height`` (a resized or maximised
         window, a turned phone, the page's viewport): lay everything out
         again for it. The browser's viewport hook calls this too."""
+        self.wake()
         width, height = max(MIN_SIZE[0] // 2, int(width)), max(MIN_SIZE[1] // 2, int(height))
         if (width, height) == (self.width, self.height):
             self.full_redraw = True
@@ -232,8 +268,6 @@ class App:
 
     def set_caption(self) -> None:
         if not self.headless:
-            from ..i18n import translate
-
             game = self.session.game
             name = game.position.game if game else registry.default_game().id
             pygame.display.set_caption(translate(f"game.{name}", self.settings.lang))
@@ -244,12 +278,14 @@ class App:
         return self.scenes[-1]
 
     def push(self, scene: Scene) -> Scene:
+        self.wake()
         self.table.cancel_drag()
         self.scenes.append(scene)
         scene.on_open()
         return scene
 
     def pop(self, scene: Scene) -> None:
+        self.wake()
         if scene in self.scenes and scene is not self.table:
             self.scenes.remove(scene)
             scene.on_close()
@@ -269,7 +305,7 @@ class App:
             self.scenes.remove(scene)
             scene.on_close()
             scene.release()
-        self.play.hints.cancel_search()  # its tables go to the scrap, which the next window's tasks sweep
+        self.play.search.cancel()  # its tables go to the scrap, which the next window's tasks sweep
         self.table.on_close()
         self.table.release()
         self.group.empty()
@@ -303,7 +339,7 @@ class App:
     def open_stats(self) -> None:
         from .dialogs.stats import StatsScene
 
-        if self.persistence is not None and not self.find(StatsScene):
+        if self.play.records is not None and not self.find(StatsScene):
             self.push(StatsScene(self))
 
     def show_notices(self, notices: list[str]) -> None:
@@ -320,6 +356,15 @@ class App:
             self.pop(scene)
 
     # ---- games ---------------------------------------------------------------------------
+
+    def begin(self, game: Game | None = None, animate: bool = True) -> None:
+        """The first game of this run (``Application.begin``: the one asked
+        for, else the saved one, else a new deal); a new one is dealt with a
+        glide (``animate``)."""
+        resumed = self.play.begin(game)
+        if animate and not resumed and not self.headless:
+            self.table.deal()
+        self.set_caption()
 
     def start_game(self, game: Game, animate: bool = True) -> None:
         """A new game on the table (``animate``: deal it with a glide)."""
@@ -341,29 +386,23 @@ class App:
             if not isinstance(scene, NoticeDialog):
                 self.pop(scene)
 
-    def start_code(self, code: str) -> None:
-        self.start_game(self.play.game_for(code))
+    def start_deal(self, deal: DealCode) -> None:
+        self.start_game(self.play.game_for(deal))
 
     def restart(self) -> None:
         """Same deal: the current deal from its start (or the set-up position)."""
         self.start_game(self.play.same_deal())
 
-    def request_new_game(self, code: str | None) -> None:
-        """Start ``code`` (None: the same deal again), asking first when that
+    def request_new_game(self, deal: DealCode | None) -> None:
+        """Start ``deal`` (None: the same deal again), asking first when that
         would leave a game unfinished."""
         def start() -> None:
-            self.start_code(code) if code else self.restart()
+            self.start_deal(deal) if deal else self.restart()
 
         if self.play.leaving_loses_a_game():
             self.push(ConfirmDialog(self, start))
         else:
             start()
-
-    def random_code(self, game: str, variant: str) -> str:
-        return self.play.random_code(game, variant)
-
-    def today_code(self, game: str, variant: str) -> str:
-        return self.play.today_code(game, variant)
 
     # ---- settings ---------------------------------------------------------------------------
 
@@ -374,10 +413,3 @@ class App:
                 scene.refresh_text()
             self.set_caption()
         self.play.change_setting(name, value)
-
-    def request_hint(self) -> None:
-        """H or a Hint button."""
-        self.play.request_hint()
-
-    def set_language(self, lang: str) -> None:
-        self.change_setting("lang", lang)

@@ -13,7 +13,7 @@ from pathlib import Path
 from .. import host
 from ..engine import Action, ActionSyntaxError, Game, Position
 from ..engine.errors import EngineInputError
-from ..engine.notation import quote, whole_number, words
+from ..engine.notation import one_line, quote, shorten_quotes, whole_number, words
 from ..i18n import CATALOGUES, normalize_language
 from ..textfile import TextFileError, check_shipped, install_message, read_file
 
@@ -22,8 +22,6 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         """One line on stderr and exit status 2 (argparse adds a usage line and
         quotes a bad value whole)."""
-        from ..cli import one_line, shorten_quotes
-
         self.exit(2, f"{self.prog}: error: {one_line(shorten_quotes(message))} (see --help)\n")
 
 
@@ -94,23 +92,6 @@ def split_actions(text: str) -> list[str]:
             out.append(words_[i])
             i += 1
     return out
-
-
-def open_persistence(args: argparse.Namespace, storage=None, system_language: str | None = None):
-    """Where the player's things are kept: ``storage`` if given, else the
-    folder of ``--data``, else nothing real for a screenshot (so it never
-    touches the player's save), else the host's storage (in memory when it
-    can't be opened)."""
-    from ..persistence import Persistence
-    from ..persistence.storage import FileStorage, MemoryStorage
-
-    if storage is None and args.data:
-        storage = FileStorage(args.data)
-    elif storage is None and args.screenshot:
-        storage = MemoryStorage()
-    if storage is None:
-        return Persistence.opening(host.open_storage, system_language=system_language)
-    return Persistence(storage, system_language=system_language)
 
 
 class StillClock:
@@ -199,41 +180,26 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
     come from the host module (the UI never guesses its platform);
     ``storage``, ``headless``, ``now`` (a clock) and ``entropy`` (where new
     deals' numbers come from: the fuzz's seed) are for tests and tools.
-    The application layer is built first, whole (its settings, storage,
-    saving, hints and clock), and handed to the window."""
-    from ..play.application import Application, steady_ms
+    The application layer is built first, whole, on the player's records
+    (``Application.open``), and handed to the window, which then puts the
+    first game on the table."""
+    from ..play import Application, steady_ms
 
     request = read_request(argv)
-    args, game = request.args, request.game
+    args = request.args
     if args.screenshot:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     from .app import App
 
     system_language = host.preferred_language() if language is None else language
     check_install(request.lang or normalize_language(system_language) or "en")
-    persistence = open_persistence(args, storage, system_language)
-    loaded = persistence.load_all()
-    settings = loaded.settings
-    settings.lang = persistence.language(request.lang)  # --lang, else kept, else the system's
-
     clock = StillClock(steady_ms()) if args.screenshot else None  # a picture of one moment
-    play = Application(settings, persistence=persistence, loaded=loaded, now=clock or now or steady_ms,
-                       **({} if entropy is None else {"entropy": entropy}))
+    play = Application.open(storage=storage, data_dir=args.data, keep_nothing=bool(args.screenshot),
+                            open_storage=host.open_storage, system_language=system_language, lang=request.lang,
+                            now=clock or now or steady_ms, **({} if entropy is None else {"entropy": entropy}))
     app = App(play, request.size, headless=bool(args.screenshot) or headless, fps=0 if headless else args.fps,
               browser=browser)
-    keeper = play.keeper
-    assert keeper is not None  # there is always storage, if only in memory
-    if game is None and loaded.game is not None:
-        app.resume_game(loaded.game, int(loaded.elapsed * 1000), counted=loaded.counted, redo=loaded.redo)
-    else:
-        if game is None:
-            game = Game.from_deal(app.random_code(settings.game, settings.variant))
-        else:
-            settings.game, settings.variant = game.position.game, game.position.variant
-        if loaded.game is not None:  # replaced by --deal or --position: it counts as played
-            keeper.replaced(loaded.game, loaded.elapsed)
-        app.start_game(game, animate=not (args.screenshot or headless))
-    keeper.show_notices(loaded.notices)
+    app.begin(request.game, animate=not (args.screenshot or headless))
     if args.screenshot and clock is not None:
         stage_screenshot(app, request, clock)
     return app

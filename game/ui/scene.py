@@ -4,12 +4,11 @@ of the app that shows it.
 Every scene stands on a ``Stage``: the ``Canvas`` it draws on (size,
 scale, the one layered sprite group, the settings, the clock) and the
 ``SceneStack`` it sits in. Each scene names the rest of what it may use
-in a protocol of its own, the type it is made with (``Scene[H]``): the
-dialogs' in ``dialogs/hosts.py`` (``DialogHost`` and one per dialog that
-needs more), the table's in ``table/hosts.py``. The app (``app.App``)
-meets all of them without naming any; the scenes never name the app, so a
-dialog can be built in a test against a fake that has only what its
-protocol lists. The helpers ask for less still: the pointer and the
+in the protocol of its role, the type it is made with (``Scene[H]``): the
+dialogs' ``DialogHost`` in ``dialogs/hosts.py``, the table's ``TableHost``
+in ``table/hosts.py``. The app (``app.App``) meets both without naming
+either; the scenes never name the app, so a dialog can be built in a test
+against a fake that has only what its protocol lists. The helpers ask for less still: the pointer and the
 hint's marks draw on a ``Canvas``, the announcer hears through
 ``voice.announce.Heard``.
 
@@ -25,7 +24,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 import pygame
 
 if TYPE_CHECKING:
-    from ..persistence.settings import Settings
+    from ..play import Settings
 
 
 class Canvas(Protocol):
@@ -72,6 +71,17 @@ class Scene(Generic[H]):
 
     def update(self, now: int) -> None:
         pass
+
+    @property
+    def animating(self) -> bool:
+        """Something of the scene moves by itself and wants every frame."""
+        return False
+
+    def next_wake(self, now: int) -> int | None:
+        """When the scene next changes by itself though nothing moves (a
+        message's fade, a held refusal): a resting window wakes then (None:
+        not before an event)."""
+        return None
 
     def on_open(self) -> None:
         self.app.group.add(*self.sprites)

@@ -61,7 +61,7 @@ class FakePage:
 def listen(d, lang: str | None = None) -> FakePage:
     """The page that hears the app (in ``lang``, when named)."""
     if lang is not None:
-        d.app.set_language(lang)
+        d.app.change_setting("lang", lang)
     page = FakePage()
     d.app.announcer.window = page
     return page

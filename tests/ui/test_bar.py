@@ -34,7 +34,7 @@ def test_the_bar_does_not_reflow_when_the_figures_change(size):
         game = Game.from_deal(deal)
         d = Driver(game, size=size)
         for lang in CATALOGUES:
-            d.app.set_language(lang)
+            d.app.change_setting("lang", lang)
             seen = layouts(d, lang, game)
             assert all(s == seen[0] for s in seen), (deal, lang, seen)
 

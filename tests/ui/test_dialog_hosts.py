@@ -1,9 +1,10 @@
-"""Each dialog is made with a protocol of what it may use of the app
-(game/ui/dialogs/hosts.py), and here it is built, drawn and clicked on a
-fake that has those members and no others: a dialog that reached for
-anything else would fail here with an AttributeError. The type checker
-reads this file too (tests/test_types.py), so each fake meets its
-protocol as the app does."""
+"""Each dialog is made with the one protocol of what a dialog may use of
+the app (game/ui/dialogs/hosts.py: ``DialogHost``), and here it is built,
+drawn and clicked on a fake that has those members and no others (its
+application layer is the real one, pure and cheap): a dialog that reached
+for anything else would fail here with an AttributeError. The type checker
+reads this file too (tests/test_types.py), so the fake meets the protocol
+as the app does."""
 
 from __future__ import annotations
 
@@ -11,12 +12,12 @@ from typing import Any
 
 import pygame
 
-from game.engine import Game, registry
+from game.engine import DealCode, Game, parse_code, registry
 from game.i18n import LANGUAGES
-from game.persistence import Persistence
 from game.persistence.records import STATS_KEY
 from game.persistence.settings import Settings
 from game.persistence.storage import MemoryStorage
+from game.play import Application
 from game.ui.dialogs import hosts
 from game.ui.dialogs.confirm import ConfirmDialog
 from game.ui.dialogs.help import RulesScene
@@ -52,20 +53,10 @@ def public(fake: object, *own: str) -> set[str]:
 
 
 class Covered:
-    """The table under a dialog (``CoveredTable``)."""
-
-    def __init__(self) -> None:
-        self.changes = 0  # the test's own: how often a dialog opened or closed over it
-
-    def dialogs_changed(self) -> None:
-        self.changes += 1
-
-
-class Won(Covered):
-    """The table under the win panel (``WonTable``)."""
+    """The table under a dialog (``CoveredTable``): the game on it and its layout."""
 
     def __init__(self, game: Game, size: tuple[int, int]) -> None:
-        super().__init__()
+        self.changes = 0  # the test's own: how often a dialog opened or closed over it
         self._game = game
         pos = game.position
         self._layout = make_layout(pos.game, pos.variant, size[0], size[1], BUTTONS)
@@ -78,65 +69,56 @@ class Won(Covered):
     def laid_out(self) -> Layout:
         return self._layout
 
-
-class InPlay:
-    """The game in progress (``GameInPlay``, ``TimedGame``)."""
-
-    def __init__(self, game: Game | None, elapsed_ms: int = 0) -> None:
-        self.game = game
-        self.elapsed_ms = elapsed_ms
-
-    @property
-    def elapsed(self) -> float:
-        return self.elapsed_ms / 1000
+    def dialogs_changed(self) -> None:
+        self.changes += 1
 
 
-class Records:
-    """The records (``Kept``)."""
+def application(game: Game | None, kept: bool, elapsed_ms: int = 0) -> Application:
+    """The application layer a dialog reads (the real one: it is pure and
+    cheap), with the game ``game`` in progress and records when ``kept``;
+    every new deal it makes is ``DEAL``, each ask written down in ``asked``."""
+    play = Application.open(storage=MemoryStorage()) if kept else Application(Settings())
+    if game is not None:
+        play.resume(game, elapsed_ms, counted=False)
+    asked: list[tuple[str, str, str]] = []
 
-    def __init__(self, persistence: Persistence | None) -> None:
-        self.persistence = persistence
+    def random_deal(game: str, variant: str) -> DealCode:
+        asked.append(("random", game, variant))
+        return parse_code(DEAL)
 
+    def today_deal(game: str, variant: str) -> DealCode:
+        asked.append(("today", game, variant))
+        return parse_code(DEAL)
 
-class DealsMade:
-    """Where new deals come from (``Deals``): a fixed code, each ask written down."""
-
-    def __init__(self) -> None:
-        self.asked: list[tuple[str, str, str]] = []  # the test's own
-
-    def random_code(self, game: str, variant: str) -> str:
-        self.asked.append(("random", game, variant))
-        return DEAL
-
-    def today_code(self, game: str, variant: str) -> str:
-        self.asked.append(("today", game, variant))
-        return DEAL
-
-
-class RecordsAndDeals(DealsMade):
-    """The records and where new deals come from (``KeptDeals``): no records kept."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.persistence: Persistence | None = None
+    play.random_deal = random_deal  # type: ignore[method-assign]
+    play.today_deal = today_deal  # type: ignore[method-assign]
+    play.asked = asked  # type: ignore[attr-defined]
+    return play
 
 
 class Stage:
     """A ``DialogHost``: the canvas, the scene stack (a bare scene at the
-    bottom stands for the table) and the table it covers."""
+    bottom stands for the table), the table it covers, the application
+    layer, and what a dialog asks the window for (written down in ``asked``)."""
 
-    def __init__(self, size: tuple[int, int] = (1280, 720), settings: Settings | None = None) -> None:
+    def __init__(self, size: tuple[int, int] = (1280, 720), game: Game | None = None, kept: bool = True,
+                 elapsed_ms: int = 0) -> None:
         self.width, self.height = size
         self.scale = min(size) / 720
-        self.settings = settings or Settings()
+        self._play = application(game, kept, elapsed_ms)
+        self.settings = self._play.settings
         self.group: pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite] = pygame.sprite.LayeredDirty()
         self.scenes: list[Scene] = [Scene(self)]
-        self._table = Covered()
+        self._table = Covered(game or Game.from_deal(DEAL), size)
         self.asked: list[tuple[Any, ...]] = []  # the test's own: the commands asked for, in order
 
     @property
     def table(self) -> Covered:
         return self._table
+
+    @property
+    def play(self) -> Application:
+        return self._play
 
     def now(self) -> int:
         return 1000
@@ -154,70 +136,17 @@ class Stage:
             self.scenes.remove(scene)
             scene.on_close()
 
-
-class NoticeStage(Stage):
-    def __init__(self, persistence: Persistence | None = None) -> None:
-        super().__init__()
-        self.play = Records(persistence)
-
-
-class HelpStage(Stage):
-    def __init__(self, game: Game | None) -> None:
-        super().__init__()
-        self.session = InPlay(game)
-
-
-class StatsStage(Stage):
-    def __init__(self, game: Game | None, persistence: Persistence) -> None:
-        super().__init__()
-        self.session = InPlay(game)
-        self.play = Records(persistence)
-
-
-class OptionsStage(Stage):
-    def __init__(self, persistence: Persistence | None, size: tuple[int, int] = (1280, 720)) -> None:
-        super().__init__(size)
-        self.play = Records(persistence)
-
     def change_setting(self, name: str, value: Any) -> None:
         self.asked.append(("change_setting", name, value))
-
-    def set_language(self, lang: str) -> None:
-        self.asked.append(("set_language", lang))
 
     def open_stats(self) -> None:
         self.asked.append(("open_stats",))
 
+    def request_new_game(self, deal: DealCode | None) -> None:
+        self.asked.append(("request_new_game", None if deal is None else str(deal)))
 
-class NewGameStage(Stage):
-    def __init__(self, game: Game | None) -> None:
-        super().__init__()
-        self.session = InPlay(game)
-        self.play = DealsMade()
-
-    def change_setting(self, name: str, value: Any) -> None:
-        self.asked.append(("change_setting", name, value))
-
-    def request_new_game(self, code: str | None) -> None:
-        self.asked.append(("request_new_game", code))
-
-
-class WinStage(Stage):
-    def __init__(self, game: Game, elapsed_ms: int, size: tuple[int, int] = (1280, 720)) -> None:
-        super().__init__(size)
-        self._won = Won(game, size)
-        self.session = InPlay(game, elapsed_ms)
-        self.play = RecordsAndDeals()
-
-    @property
-    def table(self) -> Won:
-        return self._won
-
-    def open_stats(self) -> None:
-        self.asked.append(("open_stats",))
-
-    def start_code(self, code: str) -> None:
-        self.asked.append(("start_code", code))
+    def start_deal(self, deal: DealCode) -> None:
+        self.asked.append(("start_deal", str(deal)))
 
     def restart(self) -> None:
         self.asked.append(("restart",))
@@ -248,25 +177,11 @@ def in_every_language(dialog: PanelScene[Any], stage: Stage) -> None:
 def test_each_fake_offers_what_its_protocol_lists_and_nothing_more() -> None:
     """So a dialog built on one below touches nothing its protocol does not list."""
     game = Game.from_deal(DEAL)
-    pairs: list[tuple[object, type, tuple[str, ...]]] = [
-        (Stage(), hosts.DialogHost, ("asked",)),
-        (NoticeStage(), hosts.NoticeHost, ("asked",)),
-        (HelpStage(game), hosts.HelpHost, ("asked",)),
-        (StatsStage(game, Persistence(MemoryStorage())), hosts.StatsHost, ("asked",)),
-        (OptionsStage(None), hosts.OptionsHost, ("asked",)),
-        (NewGameStage(game), hosts.NewGameHost, ("asked",)),
-        (WinStage(game, 0), hosts.WinHost, ("asked",)),
-        (Covered(), hosts.CoveredTable, ("changes",)),
-        (Won(game, (1280, 720)), hosts.WonTable, ("changes",)),
-        (InPlay(game, 0), hosts.TimedGame, ()),
-        (Records(None), hosts.Kept, ()),
-        (DealsMade(), hosts.Deals, ("asked",)),
-    ]
-    for fake, protocol, own in pairs:
-        assert public(fake, *own) == members(protocol), protocol.__name__
-    assert members(hosts.DialogHost) == {"width", "height", "scale", "settings", "group", "now",
-                                         "scenes", "top", "push", "pop", "table"}
-    assert members(hosts.GameInPlay) == {"game"}
+    assert public(Stage(game=game), "asked") == members(hosts.DialogHost)
+    assert public(Covered(game, (1280, 720)), "changes") == members(hosts.CoveredTable)
+    assert members(hosts.DialogHost) == {"width", "height", "scale", "settings", "group", "now", "scenes", "top",
+                                         "push", "pop", "table", "play", "change_setting", "open_stats",
+                                         "request_new_game", "start_deal", "restart"}
 
 
 # ---- the dialogs on them ------------------------------------------------------------------------
@@ -285,7 +200,7 @@ def test_a_question_needs_only_the_stage_and_tells_the_table_it_covers_it() -> N
 
 
 def test_a_notice_without_records_shows_its_catalogue_words() -> None:
-    stage = NoticeStage(None)
+    stage = Stage(kept=False)
     dialog = NoticeDialog(stage, ["notice.storage_off", "notice.storage_off"])
     stage.push(dialog)
     assert dialog.notices == ["notice.storage_off"]  # each once
@@ -295,7 +210,7 @@ def test_a_notice_without_records_shows_its_catalogue_words() -> None:
 
 
 def test_new_game_asks_for_the_deal_its_buttons_name() -> None:
-    stage = NewGameStage(Game.from_deal(DEAL))
+    stage = Stage(game=Game.from_deal(DEAL))
     dialog = NewGameDialog(stage)
     stage.push(dialog)
     assert (dialog.choice_game, dialog.choice_variant) == ("eight-off", "C4")  # the game in progress
@@ -307,14 +222,14 @@ def test_new_game_asks_for_the_deal_its_buttons_name() -> None:
     click(dialog, toggle)
     assert stage.asked == [("request_new_game", None), ("request_new_game", DEAL), ("request_new_game", DEAL),
                            ("change_setting", "winnable_only", not stage.settings.winnable_only)]
-    assert stage.play.asked == [("random", "eight-off", "C4"), ("today", "eight-off", "C4")]
+    assert stage.play.asked == [("random", "eight-off", "C4"), ("today", "eight-off", "C4")]  # type: ignore[attr-defined]
 
 
 def test_options_change_settings_and_offer_the_statistics_only_with_records() -> None:
-    none_kept = OptionsStage(None)
+    none_kept = Stage(kept=False)
     dialog = OptionsDialog(none_kept)
     assert not any(isinstance(w, Button) and w.label == "ui.stats" for w in dialog.widgets)
-    stage = OptionsStage(Persistence(MemoryStorage()), size=(390, 844))  # a phone: the panel scrolls
+    stage = Stage(size=(390, 844))  # a phone: the panel scrolls
     dialog = OptionsDialog(stage)
     stage.push(dialog)
     in_every_language(dialog, stage)
@@ -325,13 +240,13 @@ def test_options_change_settings_and_offer_the_statistics_only_with_records() ->
     dialog.set_key_focus(button(dialog, "ui.stats"))  # scrolled into view
     click(dialog, button(dialog, "ui.stats"))
     name = OptionsDialog.TOGGLES[0][0]
-    assert stage.asked == [("change_setting", name, not getattr(stage.settings, name)), ("set_language", "vi"),
+    assert stage.asked == [("change_setting", name, not getattr(stage.settings, name)), ("change_setting", "lang", "vi"),
                            ("open_stats",)]
 
 
 def test_the_win_panel_starts_a_new_deal_of_the_game_won_or_the_same_again() -> None:
     game = Game.from_deal(DEAL)
-    stage = WinStage(game, elapsed_ms=83_000)
+    stage = Stage(game=game, elapsed_ms=83_000)
     dialog = WinScene(stage)
     stage.push(dialog)
     assert dialog.scrim_top == stage.table.laid_out.bar.h  # the bar stays uncovered
@@ -341,13 +256,13 @@ def test_the_win_panel_starts_a_new_deal_of_the_game_won_or_the_same_again() -> 
     assert [text for text, _ in dialog.placed if ":" in text] == ["1:23"]  # the play time
     click(dialog, button(dialog, "ui.same_deal"))
     click(dialog, button(dialog, "ui.new_deal"))
-    assert stage.asked == [("restart",), ("start_code", DEAL)]
-    assert stage.play.asked == [("random", "eight-off", "C4")]
+    assert stage.asked == [("restart",), ("start_deal", DEAL)]
+    assert stage.play.asked == [("random", "eight-off", "C4")]  # type: ignore[attr-defined]
 
 
 def test_help_opens_on_the_rules_of_the_game_in_progress() -> None:
     for game in (None, Game.from_deal(DEAL)):
-        stage = HelpStage(game)
+        stage = Stage(game=game)
         dialog = RulesScene(stage)
         stage.push(dialog)
         in_every_language(dialog, stage)
@@ -356,10 +271,11 @@ def test_help_opens_on_the_rules_of_the_game_in_progress() -> None:
 
 
 def test_statistics_reset_asks_first_on_the_same_stage() -> None:
-    records = Persistence(MemoryStorage())
+    stage = Stage(game=Game.from_deal(DEAL))
+    records = stage.play.persistence
+    assert records is not None
     records.stats.record("eight-off", "C4", won=True, seconds=300, score=520)
     records.storage.set(STATS_KEY, records.stats.to_json())  # as a window stores them: the screen reads the record
-    stage = StatsStage(Game.from_deal(DEAL), records)
     dialog = StatsScene(stage)
     stage.push(dialog)
     assert dialog.choice == ("eight-off", "C4") and dialog.stats.played == 1

@@ -1,8 +1,9 @@
 """Finish for me (game.play.finish, game.ui.table.finish): off by default;
-never offered while a card is face down (nor, in Easy Harp, while cards are
-in the stock or waste); once a win from the table is proven, the Finish
-button plays it to the end through the table's glides, each action a move;
-the player's own press or key stops it."""
+offered only once the rest is mechanical (Easy Harp: no card face down and
+no cards in the stock or waste; Eight Off: every column one run down in
+suit), and then once a win from the table is proven; the Finish button
+plays it to the end through the table's glides, each action a move; the
+player's own press or key stops it."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from game.engine import Action, Game, Position
 from game.engine.actions import COLUMN
 from game.persistence.settings import Settings, dumps_settings, loads_settings
 from game.persistence.storage import MemoryStorage
-from game.play.finish import all_face_up
+from game.play.events import Played
+from game.play.finish import mechanical
 from game.solver import WINNABLE, solve
 from game.ui.launch import build_app
 from tests.end_games import FIXTURE
@@ -36,13 +38,21 @@ def face_down(position: dict) -> int:
 
 
 def searched(d, frames: int = 60) -> None:
-    """Frames until the Finish's search (if any) has answered."""
-    service = d.app.play.finish
+    """Frames until the search (if any) has answered and its tables are freed."""
     for _ in range(frames):
         d.wait(16)
-        if service.search is None:
+        if not d.app.play.busy:
             d.wait(16)  # the table shows what the search found at its next frame
             return
+
+
+def runs_of_each_suit() -> dict:
+    """Eight Off, the rest mechanical: each suit's seven to king one run in a
+    column, the rest home (28 moves to the win)."""
+    foundations = [[r + suit for r in "A23456"] for suit in "SHDC"]
+    columns = [[r + suit for r in "KQJT987"] for suit in "SHDC"] + [[] for _ in range(4)]
+    return {"game": "eight-off", "variant": "C8", "deal": None, "columns": columns, "foundations": foundations,
+            "cells": [None] * 8}
 
 
 def finish_center(d) -> tuple[int, int]:
@@ -56,18 +66,18 @@ def to_face_up(d) -> None:
     result = solve(d.game.position, seconds=20)
     assert result.result == WINNABLE
     for action in result.actions:
-        if all_face_up(d.game.position):
+        if mechanical(d.game.position):
             return
         assert d.table.play(action).ok
         d.wait(200)
-    assert all_face_up(d.game.position)
+    assert mechanical(d.game.position)
 
 
 def test_off_by_default(driver_for):
     assert Settings().finish_for_me is False
     d = driver_for(near_won_eight_off(4))  # every card face up, won in one move
     searched(d)
-    assert not d.app.play.finish.offered and d.app.play.finish.search is None
+    assert not d.app.play.finish.offered and d.app.play.search.running is None
     assert d.table.finish.sprite is None
     moves = d.game.position.moves
     d.wait(500)
@@ -78,9 +88,9 @@ def test_not_offered_while_a_card_is_face_down(driver_for):
     position = end_game(lambda p: face_down(p) and not p["stock"])
     d = driver_for(position, settings=Settings(finish_for_me=True))
     searched(d)
-    assert not all_face_up(d.game.position)
+    assert not mechanical(d.game.position)
     assert not d.app.play.finish.offered and d.table.finish.sprite is None
-    assert d.app.play.finish.search is None  # no search is spent on it either
+    assert d.app.play.search.running is None and not d.app.play.busy  # no search is spent on it either
 
 
 def test_easy_harp_s_stock_counts_as_not_face_up(driver_for):
@@ -101,7 +111,7 @@ def test_the_finish_plays_an_end_game_to_a_win_one_counted_move_at_a_time(driver
     assert service.offered
     line = list(service.line)
     moves, played = d.game.position.moves, []
-    d.app.session.events.played.connect(played.append)
+    d.app.play.on(Played, lambda event: played.append(event.outcome))
     d.click(finish_center(d))
     assert service.playing and d.table.finish.sprite is None  # pressed: the button goes while it plays
     assert d.table.moving, "the first action glides like any move"
@@ -115,8 +125,15 @@ def test_the_finish_plays_an_end_game_to_a_win_one_counted_move_at_a_time(driver
     assert not service.playing and d.table.finish.sprite is None
 
 
-def test_a_press_of_the_player_s_stops_the_finish(driver_for):
+def test_eight_off_is_not_offered_from_the_deal(driver_for):
     d = driver_for("EO1-C8-AAAAAAB", settings=Settings(finish_for_me=True))  # no card is ever face down here
+    searched(d)
+    assert not mechanical(d.game.position) and not d.app.play.finish.offered and d.table.finish.sprite is None
+    assert d.app.play.search.running is None and not d.app.play.busy
+
+
+def test_a_press_of_the_player_s_stops_the_finish(driver_for):
+    d = driver_for(runs_of_each_suit(), settings=Settings(finish_for_me=True))
     searched(d)
     service = d.app.play.finish
     assert service.offered and len(service.line) > 10
@@ -134,7 +151,7 @@ def test_a_press_of_the_player_s_stops_the_finish(driver_for):
 
 
 def test_a_key_or_an_undo_stops_it_too(driver_for):
-    d = driver_for("EO1-C8-AAAAAAB", settings=Settings(finish_for_me=True))
+    d = driver_for(runs_of_each_suit(), settings=Settings(finish_for_me=True))
     searched(d)
     d.click(finish_center(d))
     d.wait(200)

@@ -1,8 +1,13 @@
-"""The solver ponders: after each move (and undo, redo, new game) it
-searches the new position in the background, in the frames where nothing
-moves, so that a hint asked for later comes at once; and a winning line
-found once answers the next hints without a search, one move off it too.
-Behaviour only: how fast is ``tools/bench_hints.py``'s to say."""
+"""Thinking costs nothing when nobody asked, and a hint asked once comes at
+once afterwards: the search service (game.play.search) searches only for a
+hint asked for, for the "still winnable?" note, or for Finish for me (once
+the rest is mechanical); once the player has asked for a hint in a game it
+ponders each new position (after a move, an undo, a redo) in the frames
+where nothing moves, so that the next hint comes at once; never while a
+dialog covers the table (but for a search somebody waits for) nor while the
+window is hidden; and a winning line found once answers the next hints
+without a search, one move off it too. Behaviour only: how fast is
+``tools/bench_hints.py``'s to say."""
 
 import gc
 
@@ -20,8 +25,8 @@ from .test_hint_ui import HARD_DEAL, think
 EASY = "EO1-C8-AAAAAFA"  # solved within a slice or two
 
 
-def hints_of(d):
-    return d.app.play.hints
+def search_of(d):
+    return d.app.play.search
 
 
 def said_keys(d):
@@ -32,42 +37,68 @@ def said_keys(d):
 
 def slow_search(monkeypatch):
     """A hint's time no machine runs out of here: the searches stay under way."""
-    from game.play import hints
+    from game.play import search
 
-    monkeypatch.setattr(hints, "HINT_SECONDS", 600)
+    monkeypatch.setattr(search, "HINT_SECONDS", 600)
 
 
-def test_a_pondered_position_gets_its_hint_with_no_search_frame(driver_for):
-    d = driver_for(EASY)  # one frame has run
-    hints = hints_of(d)
-    assert hints.search is not None or hints.plan  # searching from the deal on (a slice may be enough)
+def hinted(d):
+    """The player asks for a hint and waits for it (from then on the game ponders)."""
+    d.app.play.hints.request()
     think(d)
-    assert hints.plan and not hints.want_hint  # it found a win, unasked
-    assert not d.table.hints.note.visible and not any(t.startswith("Hint") for t in d.app.announcer.history)
-    heard = said_keys(d)
-    d.app.request_hint()  # no frame runs between the press and the answer
-    assert heard == ["say.hint"] and d.app.announcer.last.startswith("Hint: ")
-    assert hints.search is None and hints.shown[1] == hints.plan[0]
 
 
-def test_after_a_move_the_new_position_is_pondered(driver_for):
-    """A move that leaves the winning line: its position is searched in the
-    background; pressing Hint then answers at once, from that search."""
+def test_nothing_is_searched_when_nobody_asked(driver_for):
+    """The deal, moves, an undo and a redo: no hint asked, the note and the
+    Finish off: no search runs, no task waits, and the collector stays on."""
     d = driver_for(EASY)
-    hints = hints_of(d)
-    think(d)
-    off = next(str(a) for a in d.game.legal_actions() if str(a) != hints.plan[0])
+    search = search_of(d)
+    assert search.running is None and not d.app.play.busy and d.app.play.tasks.running == []
+    for action in ("draw",) if d.game.rules.has_stock else ():
+        d.table.play(action)
+    moves = [str(a) for a in d.game.legal_actions()][:2]
+    for action in moves:
+        assert d.table.play(action).ok
+        d.run(3)
+        assert search.running is None and not d.app.play.busy
+    d.table.undo()
+    d.table.redo()
+    d.run(3)
+    assert search.running is None and d.app.play.tasks.running == [] and not collector_held() and gc.isenabled()
+
+
+def test_after_a_hint_the_new_position_is_pondered(driver_for):
+    """A move that leaves the winning line, once a hint was asked: its
+    position is searched in the background; pressing Hint then answers at
+    once, from that search."""
+    d = driver_for(EASY)
+    search = search_of(d)
+    hinted(d)
+    off = next(str(a) for a in d.game.legal_actions() if str(a) != search.plan[0])
     assert d.table.play(off).ok
     d.settle()  # the glide ends (the test's clock moves only when told)
     key = d.game.position.key()
-    if hints.known(key) is None:  # not a step back onto the line
-        assert hints.search is not None and hints.search.key == key
+    if search.known(key) is None and search.step_onto_plan() is None:  # not a step back onto the line
+        assert search.running is not None and search.running.key == key and not search.awaiting_hint
         think(d)
-    assert hints.known(key) is not None
+    assert search.known(key) is not None or search.step_onto_plan() is not None
+    assert not d.table.hints.note.visible  # pondering shows nothing
     heard = said_keys(d)
-    d.app.request_hint()
-    assert heard and "say.hint_thinking" not in heard and hints.search is None
+    d.app.play.hints.request()
+    assert heard and "say.hint_thinking" not in heard and search.running is None
     assert heard[-1] in ("say.hint", "say.hint_unwinnable", "say.hint_lost_undo")
+
+
+def test_a_played_hint_keeps_the_rest_of_the_line(driver_for):
+    d = driver_for(EASY)
+    search = search_of(d)
+    hinted(d)
+    for _ in range(5):
+        heard = said_keys(d)
+        d.app.play.hints.request()
+        assert heard == ["say.hint"] and search.running is None  # from the line, at once
+        assert d.table.play(d.app.play.hints.shown[1]).ok
+        assert search.running is None  # the next position is on the line: no search
 
 
 def test_pondering_finds_what_the_hint_would(driver_for, monkeypatch):
@@ -75,16 +106,27 @@ def test_pondering_finds_what_the_hint_would(driver_for, monkeypatch):
     a search the hint starts itself, slicing and frames aside."""
     slow_search(monkeypatch)
     d = driver_for(EASY)
+    hinted(d)
+    first = search_of(d).plan[0]
+    assert d.table.play(first).ok
+    d.app.play.search.forget_plan()  # the line is known no more: the next position is searched
+    assert d.table.play("undo").ok
     start = d.game.position.copy()
     think(d)
     alone = SolverTask(start, seconds=600).run()
-    assert alone.result == WINNABLE and hints_of(d).plan == alone.actions
+    assert alone.result == WINNABLE and search_of(d).plan == alone.actions
 
 
 def test_pondering_waits_while_cards_are_dragged(driver_for, monkeypatch):
     slow_search(monkeypatch)
     d = driver_for(HARD_DEAL)
-    task = hints_of(d).search
+    d.app.play.hints.request()
+    d.run(2)
+    search = search_of(d)
+    assert d.table.play("draw").ok  # the hint's search stops; the next position is pondered
+    d.settle()
+    task = search.running
+    assert task is not None and not search.awaiting_hint
     d.run(2)
     assert task.slices >= 1
     top = d.card_center(Pile("c", 8))
@@ -101,30 +143,31 @@ def test_pondering_waits_while_cards_are_dragged(driver_for, monkeypatch):
             break
         d.wait(20)
     d.run(3)
-    assert hints_of(d).search is task and task.slices > before
+    assert search.running is task and task.slices > before
 
 
-def test_pondering_follows_undo_redo_and_a_new_game(driver_for, monkeypatch):
+def test_pondering_follows_undo_and_redo_and_a_new_game_forgets_it(driver_for, monkeypatch):
     slow_search(monkeypatch)
     d = driver_for(HARD_DEAL)
-    hints = hints_of(d)
-    searches = [hints.search]
+    search = search_of(d)
+    d.app.play.hints.request()
+    searches = [search.running]
     d.run(1)
     d.key(pygame.K_d)  # a draw
-    searches.append(hints.search)
+    searches.append(search.running)
     d.table.undo()
-    searches.append(hints.search)
+    searches.append(search.running)
     d.table.redo()
-    searches.append(hints.search)
-    d.app.start_game(Game.from_deal("EH1-N-AAAAAAC"), animate=False)
-    searches.append(hints.search)
+    searches.append(search.running)
     assert len({id(s) for s in searches}) == len(searches)  # a new search each time
     for old in searches[:-1]:
-        assert old.task.done and old not in d.app.tasks  # each stopped
+        assert old.task.done  # each stopped (its task frees its tables, then leaves)
     assert searches[2].key == searches[0].key  # the undo's position is the deal's again
     assert searches[3].key == searches[1].key
-    assert searches[-1].key == d.game.position.key() and searches[-1] in d.app.tasks
-    assert not hints.want_hint and not d.table.hints.note.visible
+    assert searches[-1].key == d.game.position.key() and searches[-1] in d.app.play.tasks.running
+    assert not search.awaiting_hint and not d.table.hints.note.visible
+    d.app.start_game(Game.from_deal("EH1-N-AAAAAAC"), animate=False)
+    assert search.running is None and searches[-1].task.done  # a new game: no hint asked in it yet
 
 
 def test_pondering_stops_for_good_once_it_has_answered(driver_for, monkeypatch):
@@ -132,26 +175,28 @@ def test_pondering_stops_for_good_once_it_has_answered(driver_for, monkeypatch):
     position has ended: no task runs, the collector is back on, and no new
     search starts however long the table sits there; a search that used its
     whole time gives the guess at once when Hint is pressed."""
-    from game.play import hints as hints_module
+    from game.play import search as search_module
 
-    monkeypatch.setattr(hints_module, "HINT_SECONDS", 0.02)
+    monkeypatch.setattr(search_module, "HINT_SECONDS", 0.02)
     made = []
-    monkeypatch.setattr(hints_module, "SolverTask", lambda position, seconds: made.append(1) or SolverTask(position, seconds=seconds))
+    monkeypatch.setattr(search_module, "SolverTask",
+                        lambda position, seconds: made.append(1) or SolverTask(position, seconds=seconds))
     d = driver_for(HARD_DEAL)  # unsolved within 0.02 s
-    hints = hints_of(d)
+    search = search_of(d)
+    d.app.play.hints.request()
     think(d)
     for _ in range(100):
-        if not d.app.tasks:
+        if not d.app.play.tasks.running:
             break
         d.run(1)
-    assert d.app.tasks == [] and not collector_held() and gc.isenabled()
+    assert d.app.play.tasks.running == [] and not collector_held() and gc.isenabled()
     searched = len(made)
     d.run(60)
-    assert len(made) == searched and d.app.tasks == []
-    assert hints.known(d.game.position.key()) == "unknown"
+    assert len(made) == searched and d.app.play.tasks.running == []
+    assert search.known(d.game.position.key()) == "unknown"
     heard = said_keys(d)
-    d.app.request_hint()
-    assert heard == ["say.hint_guess"] and hints.search is None and len(made) == searched
+    d.app.play.hints.request()
+    assert heard == ["say.hint_guess"] and search.running is None and len(made) == searched
     assert d.app.announcer.last.startswith("Hint (a guess")
 
 
@@ -161,15 +206,20 @@ def test_no_pondering_while_a_dialog_is_open(driver_for, monkeypatch):
     position's search again."""
     slow_search(monkeypatch)
     d = driver_for(HARD_DEAL)
-    hints = hints_of(d)
-    pondering = hints.search
+    search = search_of(d)
+    d.app.play.hints.request()
+    d.run(1)
+    assert d.table.play("draw").ok
+    d.settle()  # the draw's glide ends: a pondering search steps only while nothing moves
+    pondering = search.running
+    assert pondering is not None and not search.awaiting_hint
     d.run(2)
     d.app.open_options()
-    assert pondering.task.done and pondering not in d.app.tasks and hints.search is None
+    assert pondering.task.done and search.running is None
     d.run(30)
-    assert hints.search is None and not any(hasattr(task, "task") for task in d.app.tasks)
+    assert search.running is None and d.app.play.tasks.running == []
     d.app.pop(d.app.top())
-    again = hints.search
+    again = search.running
     assert again is not None and again is not pondering and again.key == d.game.position.key()
     d.run(2)
     assert again.slices >= 1
@@ -180,17 +230,44 @@ def test_a_hint_asked_for_under_way_keeps_its_search_under_a_dialog(driver_for, 
     the verdict note, goes on."""
     slow_search(monkeypatch)
     d = driver_for(HARD_DEAL)
-    d.app.request_hint()
-    task = hints_of(d).search
+    d.app.play.hints.request()
+    task = search_of(d).running
     d.app.open_options()
     d.run(2)
-    assert hints_of(d).search is task and task in d.app.tasks and not task.task.done
+    assert search_of(d).running is task and task in d.app.play.tasks.running and not task.task.done
     d.app.pop(d.app.top())
     d2 = driver_for(HARD_DEAL, settings=Settings(show_winnable=True))
-    task = hints_of(d2).search
+    task = search_of(d2).running
+    assert task is not None  # the note waits for it: no hint needed
     d2.app.open_options()
     d2.run(2)
-    assert hints_of(d2).search is task and not task.task.done
+    assert search_of(d2).running is task and not task.task.done
+
+
+def test_a_hidden_window_searches_nothing_until_it_is_shown(driver_for, monkeypatch):
+    slow_search(monkeypatch)
+    d = driver_for(HARD_DEAL)
+    d.app.play.hints.request()
+    task = search_of(d).running
+    d.run(2)
+    d.post(pygame.WINDOWMINIMIZED)
+    d.run(1)
+    before = task.slices
+    d.run(10)
+    assert task.slices == before and not d.app.play.busy  # kept, not stepped: the loop may sleep
+    d.post(pygame.WINDOWRESTORED)
+    d.run(3)
+    assert search_of(d).running is task and task.slices > before
+
+
+def test_the_note_searches_each_new_position_without_a_hint(driver_for):
+    d = driver_for(EASY, settings=Settings(show_winnable=True))
+    search = search_of(d)
+    think(d)
+    off = next(str(a) for a in d.game.legal_actions() if str(a) != search.plan[0])
+    assert d.table.play(off).ok
+    key = d.game.position.key()
+    assert search.known(key) is not None or search.step_onto_plan() is not None or search.running.key == key
 
 
 def commuting(start: Position, plan: list[str]) -> int | None:
@@ -213,25 +290,26 @@ def test_a_later_move_of_the_line_played_first_still_gets_the_line(driver_for):
     the position is one action off the line, so the hint is that action,
     at once, and nothing needs to be searched."""
     d = driver_for(EASY)
-    hints = hints_of(d)
+    search = search_of(d)
     start = d.game.position.copy()
-    think(d)
-    plan = list(hints.plan)
+    hinted(d)
+    plan = list(search.plan)
     i = commuting(start, plan)
     assert i is not None
     for action in plan[:i]:
         assert d.table.play(action).ok
-    assert hints.search is None  # on the line: nothing to ponder
+    assert search.running is None  # on the line: nothing to ponder
     assert d.table.play(plan[i + 1]).ok
-    assert hints.search is None and hints.known(d.game.position.key()) is None
+    assert search.running is None and search.known(d.game.position.key()) is None
     heard = said_keys(d)
-    d.app.request_hint()
-    assert heard == ["say.hint"] and hints.search is None
+    d.app.play.hints.request()
+    assert heard == ["say.hint"] and search.running is None
+    hints = d.app.play.hints
     after = Game(d.game.position.copy())
-    assert after.play(hints.shown[1]).ok and hints.plan_keys.get(after.position.key(), -1) >= i + 2
+    assert after.play(hints.shown[1]).ok and search.plan_keys.get(after.position.key(), -1) >= i + 2
     assert d.table.play(hints.shown[1]).ok
-    d.app.request_hint()  # back on the line
-    assert heard[-1] == "say.hint" and hints.search is None
+    d.app.play.hints.request()  # back on the line
+    assert heard[-1] == "say.hint" and search.running is None
 
 
 def test_a_hint_never_steps_back_to_where_the_game_has_been(driver_for):
@@ -239,13 +317,13 @@ def test_a_hint_never_steps_back_to_where_the_game_has_been(driver_for):
     the move back to the column leads onto the known line, but taking a
     move back is Undo's work; the hint is the king home."""
     d = driver_for(near_won_eight_off(4))
-    hints = hints_of(d)
-    think(d)
-    assert hints.plan == ["c1>f"]
+    search, hints = search_of(d), d.app.play.hints
+    hinted(d)
+    assert search.plan == ["c1>f"]
     assert d.table.play("c1>r").ok
     assert back_to(d.game, "r1>c1") == Game(Position.from_dict(near_won_eight_off(4))).position.key()
-    assert hints.step_onto_plan() is None
-    d.app.request_hint()
+    assert search.step_onto_plan() is None
+    d.app.play.hints.request()
     think(d)
     assert hints.shown[1] == "r1>f"
 

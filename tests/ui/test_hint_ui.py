@@ -41,10 +41,10 @@ def two_to_go():
 def think(d, limit=2000):
     """Frames until the helper stops thinking; the number of frames it took."""
     frames = 0
-    while d.app.play.hints.search is not None and frames < limit:
+    while d.app.play.search.running is not None and frames < limit:
         d.run(1)
         frames += 1
-    assert d.app.play.hints.search is None, "still thinking"
+    assert d.app.play.search.running is None, "still thinking"
     return frames
 
 
@@ -54,7 +54,7 @@ def marks(d):
 
 def test_hint_one_move_from_a_win_is_that_move(driver_for):
     d = driver_for(near_won_eight_off(8))
-    d.app.request_hint()
+    d.app.play.hints.request()
     think(d)
     assert d.app.announcer.last == "Hint: king of hearts to the hearts foundation."
     assert d.table.banner.visible and d.table.banner.text == d.app.announcer.last
@@ -86,30 +86,30 @@ def test_key_h_and_the_button_give_the_hint(driver_for):
 
 def test_a_known_solution_is_reused_while_the_player_follows_it(driver_for):
     d = driver_for(two_to_go())
-    d.app.request_hint()
+    d.app.play.hints.request()
     think(d)
     first = d.app.announcer.last
     assert first.startswith("Hint: queen of hearts")
-    move = d.app.play.hints.plan[0]
+    move = d.app.play.search.plan[0]
     d.table.play(move)
-    d.app.request_hint()  # the next step of the same solution, without a new search
-    assert d.app.play.hints.search is None
+    d.app.play.hints.request()  # the next step of the same solution, without a new search
+    assert d.app.play.search.running is None
     assert d.app.announcer.last == "Hint: king of hearts to the hearts foundation."
 
 
 def test_the_hint_search_runs_in_slices(driver_for, monkeypatch):
-    from game.play import hints
+    from game.play import search
 
-    monkeypatch.setattr(hints, "HINT_SECONDS", 600)  # a loaded machine must not turn the win into a guess
+    monkeypatch.setattr(search, "HINT_SECONDS", 600)  # a loaded machine must not turn the win into a guess
     d = driver_for(HARD_DEAL)
-    task = d.app.play.hints.search  # pondering since the deal
-    assert task is not None and not d.app.table.hints.note.visible  # pondering shows nothing
-    d.app.request_hint()
-    assert d.app.play.hints.search is task  # the hint takes the same search over
+    assert d.app.play.search.running is None  # nobody asked: nothing is searched
+    d.app.play.hints.request()
+    task = d.app.play.search.running
+    assert task is not None and d.app.play.search.awaiting_hint
     before = task.slices
     d.run(1)
     # the frame came back with the search still going: the table answers meanwhile
-    assert d.app.play.hints.search is task and task in d.app.tasks and not task.task.done
+    assert d.app.play.search.running is task and task in d.app.play.tasks.running and not task.task.done
     assert d.app.table.hints.note.visible  # "Thinking…"
     frames = 1 + think(d)
     assert frames >= 3 and task.slices - before == frames
@@ -131,30 +131,29 @@ def test_a_frame_gives_the_solver_one_short_slice(driver_for, monkeypatch):
         return original(task, budget_seconds)
 
     monkeypatch.setattr(search.SolverTask, "step", recording)
-    from game.play import hints
+    from game.play import search as service
 
-    monkeypatch.setattr(hints, "HINT_SECONDS", 600)  # slices overrun on a loaded machine: no time limit in play
+    monkeypatch.setattr(service, "HINT_SECONDS", 600)  # slices overrun on a loaded machine: no time limit in play
     d = driver_for("EH1-N-AAAAAAF")  # no answer within the hint's time: it says so honestly
-    d.app.request_hint()
+    d.app.play.hints.request()
     for _ in range(30):
         before = len(slices)
         d.app.frame()
         assert len(slices) - before <= 1
-    assert d.app.play.hints.search is not None  # still thinking after 30 frames: the work is sliced
-    assert len(slices) >= 20 and max(slices) <= hints.WAITING_SLICE_MS / 1000
+    assert d.app.play.search.running is not None  # still thinking after 30 frames: the work is sliced
+    assert len(slices) >= 20 and max(slices) <= service.WAITING_SLICE_MS / 1000
 
 
 def test_a_move_cancels_the_running_search_and_the_hint(driver_for):
     d = driver_for(HARD_DEAL)
-    d.app.request_hint()
-    task = d.app.play.hints.search
+    d.app.play.hints.request()
+    task = d.app.play.search.running
     d.run(1)
     assert not task.task.done
     d.key(pygame.K_d)  # draw: a move
-    assert task.task.done and task.task.result.result == UNKNOWN  # cancelled
-    assert task not in d.app.tasks
-    pondering = d.app.play.hints.search  # the new position's search, in the background
-    assert pondering is not task and pondering.key == d.game.position.key() and not d.app.play.hints.want_hint
+    assert task.task.done and task.task.result.result == UNKNOWN  # cancelled (its task frees its tables)
+    pondering = d.app.play.search.running  # the new position's search, in the background
+    assert pondering is not task and pondering.key == d.game.position.key() and not d.app.play.search.awaiting_hint
     said = list(d.app.announcer.history)
     d.run(5)
     assert d.app.announcer.history == said  # nothing more comes of it
@@ -162,36 +161,36 @@ def test_a_move_cancels_the_running_search_and_the_hint(driver_for):
 
 
 def test_a_cancelled_search_is_freed_over_the_next_frames(driver_for, monkeypatch):
-    """The move's frame only hands the search's tables to the sweeper task;
-    the next frames free them (a slice each) and the cyclic GC, held off
+    """The move's frame only hands the search's tables to the scrap; the
+    search's task stays to free them over the next frames (a slice each) and the cyclic GC, held off
     while the search ran, comes back on."""
     import gc
 
-    from game.play import hints
+    from game.play import search as service
     from game.solver import search
 
-    monkeypatch.setattr(hints, "HINT_SECONDS", 600)  # a loaded machine must not end the search before 20,000
+    monkeypatch.setattr(service, "HINT_SECONDS", 600)  # a loaded machine must not end the search before 20,000
     d = driver_for("EH1-N-AAAAAAJ")  # big expansions: tables of thousands of states in a few frames
-    d.app.request_hint()
-    task = d.app.play.hints.search
+    d.app.play.hints.request()
+    task = d.app.play.search.running
     while task.task.nodes < 20_000 and not task.task.done:  # tables a slice cannot free at once (about 0.7 s of search)
         d.run(1)
     assert not task.task.done and not gc.isenabled()
     d.key(pygame.K_d)  # draw: a move
-    assert task.task.done and search._scrap  # the tables wait for the sweeper
-    assert d.app.play.hints.sweeper in d.app.tasks
+    assert task.task.done and search._scrap  # the tables wait to be freed by the search's own task
+    assert task in d.app.play.tasks.running
     frames = 0
     while search._scrap and frames < 500:
         d.run(1)
         frames += 1
     assert frames >= 1 and not search._scrap
-    assert gc.isenabled() or d.app.play.hints.search is not None  # back on, unless a new search runs
-    assert d.app.play.hints.sweeper not in d.app.tasks
+    assert gc.isenabled() or d.app.play.search.running is not None  # back on, unless a new search runs
+    assert task not in d.app.play.tasks.running
 
 
 def test_hint_on_a_lost_position_says_so(driver_for):
     d = driver_for(lost_eight_off())
-    d.app.request_hint()
+    d.app.play.hints.request()
     think(d)
     assert d.app.announcer.last == "No winning line from here: undo a few moves, or start the deal again."
     assert marks(d) == []
@@ -201,11 +200,11 @@ def test_no_win_in_time_still_gives_one_move(driver_for, monkeypatch):
     """EH1-N-AAAAAAF, whose very start once got "No hint found in time":
     without a proven win in the hint's time the hint is the rule of thumb's
     move, said as such: here one draw, never a run of draws."""
-    from game.play import hints
+    from game.play import search as hints
 
     monkeypatch.setattr(hints, "HINT_SECONDS", 0.02)
     d = driver_for("EH1-N-AAAAAAF")
-    d.app.request_hint()
+    d.app.play.hints.request()
     think(d)
     said = d.app.announcer.last
     assert said == "Hint (a guess, no sure win found): draw one card from the stock."
@@ -216,21 +215,21 @@ def test_no_win_in_time_still_gives_one_move(driver_for, monkeypatch):
 
 def test_the_marks_go_at_the_next_action(driver_for, monkeypatch):
     """A draw, an undo and a new game each take the hint's marks away."""
-    from game.play import hints
+    from game.play import search as hints
 
     monkeypatch.setattr(hints, "HINT_SECONDS", 0.02)
     d = driver_for("EH1-N-AAAAAAF")
-    d.app.request_hint()
+    d.app.play.hints.request()
     think(d)
     assert marks(d)
     d.key(pygame.K_d)  # the draw
     assert marks(d) == []
-    d.app.request_hint()
+    d.app.play.hints.request()
     think(d)
     assert marks(d)
     d.table.undo()
     assert marks(d) == [] and d.game.position.waste == []  # the draw undone
-    d.app.request_hint()
+    d.app.play.hints.request()
     think(d)
     assert marks(d)
     d.app.start_game(d.game.__class__(Position.from_dict(two_to_go())), animate=False)
@@ -240,7 +239,7 @@ def test_the_marks_go_at_the_next_action(driver_for, monkeypatch):
 def test_a_hint_at_the_start_of_sample_deals_of_both_games(driver_for, monkeypatch):
     """Whatever the search finds in its time, the first hint of a deal is one
     move, marked on the table."""
-    from game.play import hints
+    from game.play import search as hints
 
     from game.engine.deals import format_code
 
@@ -251,7 +250,7 @@ def test_a_hint_at_the_start_of_sample_deals_of_both_games(driver_for, monkeypat
     codes += [format_code("eight-off", v, winnable_numbers("eight-off", v)[1]) for v in ("C8", "C4", "C2")]
     for code in codes:
         d = driver_for(code)
-        d.app.request_hint()
+        d.app.play.hints.request()
         think(d)
         assert d.app.announcer.last.startswith("Hint"), code
         assert marks(d), code
@@ -263,18 +262,18 @@ def test_a_lost_game_offers_undo_to_the_last_winnable_position(driver_for):
     undos lead back, and marks the Undo button."""
     start = eight_off([["6H", "TH"], ["7H"], ["9H", "KH", "8H"], ["QH"]], [None, "JH"], [13, 5, 13, 13])
     d = driver_for(start)
-    d.app.request_hint()
+    d.app.play.hints.request()
     think(d)
-    assert d.app.play.hints.plan
+    assert d.app.play.search.plan
     assert d.table.play("c4>r1").ok
-    d.app.request_hint()
+    d.app.play.hints.request()
     think(d)
     assert d.app.announcer.last == "No winning line from here: Undo 1 × gets back to a winnable position."
     undo = d.table.layout.buttons["undo"]
     assert [m.rect.collidepoint(undo.center) for m in marks(d)] == [True]
     d.table.undo()
     assert marks(d) == []
-    d.app.request_hint()
+    d.app.play.hints.request()
     assert d.app.announcer.last.startswith("Hint: ")  # back on the known winning line, no search
 
 
@@ -306,7 +305,7 @@ def test_the_note_speaks_the_players_language(driver_for):
     d.table.play("c2>r1")
     think(d)
     assert d.app.table.hints.note.state[0] == "Megnyerhető"
-    d.app.set_language("vi")
+    d.app.change_setting("lang", "vi")
     assert d.app.table.hints.note.state[0] == "Thắng được"
 
 
@@ -346,17 +345,17 @@ def test_winnable_only_new_deal_picks_from_the_list(driver_for):
 
 def test_todays_deal_is_a_proven_winnable_one(driver_for):
     d = driver_for("EO1-C8-AAAAAAB")
-    code = parse_code(d.app.today_code("eight-off", "C8"))
+    code = d.app.play.today_deal("eight-off", "C8")
     assert code.number in set(winnable_numbers("eight-off", "C8"))
 
 
 def test_a_new_game_forgets_the_old_plan_and_verdicts(driver_for):
     d = driver_for(near_won_eight_off(8), settings=Settings(show_winnable=True))
-    d.app.request_hint()
+    d.app.play.hints.request()
     think(d)
-    assert d.app.play.hints.plan
+    assert d.app.play.search.plan
     d.app.start_game(d.game.__class__(Position.from_dict(lost_eight_off())), animate=False)
-    assert d.app.play.hints.plan == [] and marks(d) == []
+    assert d.app.play.search.plan == [] and marks(d) == []
 
 
 def test_a_window_dropped_while_its_hint_thinks_does_not_keep_the_gc_off(driver_for, monkeypatch):
@@ -368,11 +367,11 @@ def test_a_window_dropped_while_its_hint_thinks_does_not_keep_the_gc_off(driver_
     import gc
 
     from game.solver import search
-    from game.play import hints
+    from game.play import search as hints
 
     monkeypatch.setattr(hints, "HINT_SECONDS", 600)
     old = driver_for(HARD_DEAL)
-    old.app.request_hint()
+    old.app.play.hints.request()
     old.run(2)
     assert not gc.isenabled() and search.collector_held()
     hold = old.app.play.tasks.collector
@@ -385,9 +384,9 @@ def test_a_window_dropped_while_its_hint_thinks_does_not_keep_the_gc_off(driver_
             break
         new.run(1)
     assert gc.isenabled() and not search.collector_held()
-    new.app.request_hint()  # a search of the new window holds it again while it runs
+    new.app.play.hints.request()  # a search of the new window holds it again while it runs
     new.run(1)
-    assert not gc.isenabled() or new.app.play.hints.search is None
+    assert not gc.isenabled() or new.app.play.search.running is None
 
 
 # ---- one hint time; "lost" only with a proof -----------------------------------------------------
@@ -400,7 +399,7 @@ def test_the_command_line_hint_searches_as_long_as_the_windows(monkeypatch, caps
     from game import cli
     from game.solver import HINT_SECONDS, api
     from game.solver import cli as solver_cli
-    from game.play import hints
+    from game.play import search as hints
 
     assert hints.HINT_SECONDS is HINT_SECONDS is api.HINT_SECONDS
     assert inspect.signature(api.hint).parameters["seconds"].default is api.HINT_SECONDS
@@ -480,12 +479,12 @@ def test_without_a_proof_the_player_never_reads_lost(driver_for, monkeypatch, st
     position that is in truth lost: the hint is a guess or says that no
     move stands out, the note says "Winnable?", never "Not winnable", and
     no sentence says the game is lost; after a move, the same."""
-    from game.play import hints
+    from game.play import search as hints
 
     monkeypatch.setattr(hints, "SolverTask", forced(UNKNOWN))
     d = driver_for(start, settings=Settings(show_winnable=True))
     for _ in range(3):
-        d.app.request_hint()
+        d.app.play.hints.request()
         think(d)
         said = d.app.announcer.last
         assert said.startswith("Hint (a guess") or said == translate("say.hint_no_guess", "en"), said
@@ -504,12 +503,12 @@ def test_no_move_that_stands_out_is_not_a_loss(driver_for, monkeypatch):
     move lies on the card it builds on), but moves exist and no search
     proved a loss: the words say so, in every language, and they are not
     the old "undo a few moves, or start the deal again"."""
-    from game.play import hints
+    from game.play import search as hints
 
     monkeypatch.setattr(hints, "SolverTask", forced(UNKNOWN))
     for lang in ("en", "vi", "hu"):
         d = driver_for(ALL_BUILT, settings=Settings(lang=lang))
-        d.app.request_hint()
+        d.app.play.hints.request()
         think(d)
         assert d.app.announcer.last == translate("say.hint_no_guess", lang)
         assert d.table.banner.visible and d.table.banner.text == d.app.announcer.last
@@ -519,9 +518,9 @@ def test_no_move_that_stands_out_is_not_a_loss(driver_for, monkeypatch):
     monkeypatch.undo()
     monkeypatch.setattr(hints, "HINT_SECONDS", 600)
     d = driver_for(ALL_BUILT)
-    d.app.request_hint()
+    d.app.play.hints.request()
     think(d)
-    assert d.app.announcer.last.startswith("Hint: ") and d.app.play.hints.plan
+    assert d.app.announcer.last.startswith("Hint: ") and d.app.play.search.plan
 
 
 def test_with_a_proof_the_player_reads_lost(driver_for, monkeypatch):
@@ -529,16 +528,16 @@ def test_with_a_proof_the_player_reads_lost(driver_for, monkeypatch):
     ended unwinnable, a real proof here (the one legal move, a king from
     column to empty column, changes nothing)."""
     d = driver_for(STUCK, settings=Settings(show_winnable=True))
-    d.app.request_hint()
+    d.app.play.hints.request()
     think(d)
     assert d.app.announcer.last == "No winning line from here: undo a few moves, or start the deal again."
     assert d.app.play.hints.verdict == UNWINNABLE and d.app.table.hints.note.state[0] == "Not winnable"
     # and the same with a proof forced on any position: the window believes only the verdict
-    from game.play import hints
+    from game.play import search as hints
 
     monkeypatch.setattr(hints, "SolverTask", forced(UNWINNABLE))
     d = driver_for(ALL_BUILT, settings=Settings(show_winnable=True))
-    d.app.request_hint()
+    d.app.play.hints.request()
     think(d)
     assert d.app.announcer.last == translate("say.hint_unwinnable", "en")
     assert d.app.table.hints.note.state[0] == "Not winnable"
@@ -551,11 +550,11 @@ def test_no_legal_move_at_all_keeps_the_old_words(driver_for, monkeypatch):
     """Where the engine allows no move at all, "no useful move here" is
     simply true, proof or not."""
     from game.engine.deals import format_code
-    from game.play import hints
+    from game.play import search as hints
 
     monkeypatch.setattr(hints, "SolverTask", forced(UNKNOWN))
     d = driver_for(format_code("eight-off", "C4", 3))  # all four cells full, no card fits anywhere
     assert d.game.legal_actions() == []
-    d.app.request_hint()
+    d.app.play.hints.request()
     think(d)
     assert d.app.announcer.last == translate("say.hint_no_move", "en")

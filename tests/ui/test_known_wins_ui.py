@@ -27,16 +27,16 @@ def test_the_seeds_deal_is_never_called_lost_in_the_window(driver_for, monkeypat
     60,000 nodes (about 2 s) instead of its time limit, so that a slow or
     busy machine checks the same searches (before the fix both said lost
     after about 44,000)."""
-    from game.play import hints
+    from game.play import search as hints
 
     monkeypatch.setattr(hints, "SolverTask", lambda position, seconds: SolverTask(position, seconds=600,
                                                                                  max_nodes=60_000))
     d = driver_for(SEED, settings=Settings(show_winnable=True))
     think(d, limit=5000)  # the note's own search, from the first frame
     assert d.app.play.hints.verdict != UNWINNABLE
-    d.app.request_hint()
+    d.app.play.hints.request()
     think(d, limit=5000)
-    assert d.app.play.hints.verdict != UNWINNABLE and not d.app.play.hints.lost
+    assert d.app.play.hints.verdict != UNWINNABLE and not d.app.play.search.lost
     said = d.app.announcer.history
     assert said and not any(text.startswith(tuple(lost_words())) for text in said), said[-3:]
     # a move: the first of a win, or a guess when none was found in the hint's time

@@ -49,7 +49,7 @@ def test_language_switch_redraws_the_text(driver_for):
     d = driver_for(easy_harp([["8S"], ["7C"]]))
     other = next((lang for lang in CATALOGUES if lang != "en"), "en")
     d.drag(d.card_center(Pile("c", 1)), d.card_center(Pile("c", 0)))
-    d.app.set_language(other)
+    d.app.change_setting("lang", other)
     d.run(2)
     assert d.table.bar.state[0] == other
     d.drag(d.card_center(Pile("c", 1)), d.card_center(Pile("c", 0)))
@@ -137,5 +137,5 @@ def test_a_restart_of_a_handed_in_app_keeps_its_storage(monkeypatch):
     monkeypatch.setattr(app, "draw", fail)
     rebuilt = asyncio.run(main_module.main(app=app, frames=3))  # the failure, Restart, the new app's frame
     assert rebuilt is not app
-    assert rebuilt.persistence.storage is storage
+    assert rebuilt.play.persistence.storage is storage
     assert rebuilt.session.game.position.moves == 1 and rebuilt.session.game.position.deal == "EO1-C8-AAAAAFA"

@@ -163,10 +163,10 @@ def test_every_dialog_opens_inside_the_window(size):
     panel taller than the window scrolls."""
     app = build_app(["--size", f"{size[0]}x{size[1]}", "--deal", "EH1-N-AAAAAAF"], storage=MemoryStorage(),
                     headless=True, now=FakeClock())
-    app.persistence.stats.record("easy-harp", "N", won=True, seconds=300, score=900)
+    app.play.persistence.stats.record("easy-harp", "N", won=True, seconds=300, score=900)
     store_stats(app)
     for lang in CATALOGUES if min(size) < 800 else ("hu",):  # the big screens: the longest words only
-        app.set_language(lang)
+        app.change_setting("lang", lang)
         for open_it in (app.open_new_game, app.open_options, app.open_rules, app.open_stats):
             open_it()
             dialog = app.top()
@@ -186,7 +186,7 @@ def test_every_dialog_opens_inside_the_window(size):
                 question = app.top()
                 assert question is not dialog and question.widgets[0].style == "danger"
                 app.pop(question)
-                assert app.persistence.stats.get("easy-harp", "N").played == 1  # asked first, nothing lost
+                assert app.play.persistence.stats.get("easy-harp", "N").played == 1  # asked first, nothing lost
             app.pop(dialog)
 
 

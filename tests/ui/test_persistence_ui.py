@@ -6,7 +6,7 @@ language are remembered."""
 import pygame
 import pytest
 
-from game.engine import Game, Position
+from game.engine import Game, Position, parse_code
 from game.persistence.storage import FileStorage, MemoryStorage
 from game.i18n import translate
 from game.ui.dialogs.notice import NoticeDialog
@@ -69,12 +69,12 @@ def test_a_won_game_is_not_resumed_but_counted(storage_factory):
     first = start(storage_factory())
     first.start_game(Game(Position.from_dict(near_won_eight_off(8))), animate=False)
     assert first.table.play("tap c1").ok and first.session.game.position.won
-    assert first.persistence.stats.get("eight-off", "C8").won == 1
+    assert first.play.persistence.stats.get("eight-off", "C8").won == 1
 
     again = start(storage_factory())
     pos = again.session.game.position
     assert not pos.won and pos.moves == 0 and pos.deal  # a fresh deal
-    stats = again.persistence.stats.get("eight-off", "C8")
+    stats = again.play.persistence.stats.get("eight-off", "C8")
     assert (stats.played, stats.won) == (1, 1)
 
 
@@ -87,20 +87,20 @@ def test_a_win_undone_and_won_again_is_counted_and_celebrated_once():
     assert app.table.play("tap c1").ok and app.session.won
     assert app.top() is app.table  # no second celebration
     assert app.announcer.history.count(won_text) == 1
-    assert (app.persistence.stats.get("eight-off", "C8").played, app.persistence.stats.get("eight-off", "C8").won) == (1, 1)
-    app.start_code("EO1-C8-AAAAAAC")  # leaving it does not count it again
-    assert (app.persistence.stats.get("eight-off", "C8").played, app.persistence.stats.get("eight-off", "C8").won) == (1, 1)
+    assert (app.play.persistence.stats.get("eight-off", "C8").played, app.play.persistence.stats.get("eight-off", "C8").won) == (1, 1)
+    app.start_deal(parse_code("EO1-C8-AAAAAAC"))  # leaving it does not count it again
+    assert (app.play.persistence.stats.get("eight-off", "C8").played, app.play.persistence.stats.get("eight-off", "C8").won) == (1, 1)
 
 
 def test_leaving_an_unfinished_game_counts_it_as_played(storage_factory):
     first = start(storage_factory(), "--deal", "EH1-N-AAAAABV")
     assert first.table.play("c5>c4").ok
-    first.start_code("EH1-N-AAAAAAF")
-    stats = first.persistence.stats.get("easy-harp", "N")
+    first.start_deal(parse_code("EH1-N-AAAAAAF"))
+    stats = first.play.persistence.stats.get("easy-harp", "N")
     assert (stats.played, stats.won) == (1, 0)
     again = start(storage_factory())
     assert again.session.game.position.deal == "EH1-N-AAAAAAF"
-    assert again.persistence.stats.get("easy-harp", "N").played == 1
+    assert again.play.persistence.stats.get("easy-harp", "N").played == 1
 
 
 def test_a_damaged_save_is_told_once():
@@ -163,7 +163,7 @@ def test_screenshot_mode_never_touches_the_real_storage(monkeypatch, tmp_path):
 
     monkeypatch.setattr(game.host, "open_storage", refuse)
     app = build_app(["--screenshot", str(tmp_path / "x.png"), "--deal", "EH1-N-AAAAAAF", "--actions", "c1>c2"])
-    assert isinstance(app.persistence.storage, MemoryStorage)
+    assert isinstance(app.play.persistence.storage, MemoryStorage)
 
 
 def test_the_window_plays_in_memory_when_the_hosts_storage_cant_be_opened(monkeypatch):
@@ -174,7 +174,7 @@ def test_the_window_plays_in_memory_when_the_hosts_storage_cant_be_opened(monkey
 
     monkeypatch.setattr(game.host, "open_storage", no_home)
     app = build_app(["--size", "1280x720", "--deal", "EO1-C8-AAAAAFA"], headless=True, now=FakeClock())
-    assert isinstance(app.persistence.storage, MemoryStorage)
+    assert isinstance(app.play.persistence.storage, MemoryStorage)
     notice = app.top()
     assert isinstance(notice, NoticeDialog) and notice.notices == ["notice.records_unreadable"]
     notice.close()

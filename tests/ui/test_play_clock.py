@@ -4,7 +4,7 @@ unfocused window stops it, a touch after a long idle starts it again."""
 import pygame
 
 from game.engine import Game
-from game.session import IDLE_MS
+from game.play.session import IDLE_MS
 
 from .conftest import Driver
 

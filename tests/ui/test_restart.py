@@ -116,5 +116,5 @@ def test_the_win_panels_records_survive_a_restart(tmp_path, game, won_by):
     assert shown["ui.win.streak"] == ("2", "2", True)  # two in a row: longer than the best before the restart
     assert shown["ui.win.moves"] == ("1", "1", False)  # the same as the first game's: a tie, no new best
     variant = "N" if game == "easy-harp" else "C8"
-    stats = again.persistence.stats.get(game, variant)
+    stats = again.play.persistence.stats.get(game, variant)
     assert (stats.won, stats.fewest_moves, stats.best_streak) == (2, 1, 2)

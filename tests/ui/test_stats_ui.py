@@ -17,7 +17,7 @@ def stats_button(options):
 
 def test_opened_from_options_with_the_figures_of_the_game_played():
     app = start("--deal", "EO1-C4-AAAAAFA")
-    stats = app.persistence.stats
+    stats = app.play.persistence.stats
     stats.record("eight-off", "C4", won=True, seconds=300, score=520)
     stats.record("eight-off", "C4", won=False, seconds=90, score=40)
     stats.record("eight-off", "C4", won=True, seconds=200, score=500)
@@ -44,7 +44,7 @@ def test_opened_from_options_with_the_figures_of_the_game_played():
 def test_the_chart_shows_won_and_lost_bars():
     app = start("--deal", "EH1-N-AAAAAAF")
     for i in range(35):
-        app.persistence.stats.record("easy-harp", "N", won=i % 2 == 0, seconds=60 + i * 10, score=100 + i)
+        app.play.persistence.stats.record("easy-harp", "N", won=i % 2 == 0, seconds=60 + i * 10, score=100 + i)
     store_stats(app)
     app.open_stats()
     scene = app.top()
@@ -63,7 +63,7 @@ def test_the_chart_shows_won_and_lost_bars():
 def test_reset_asks_first():
     storage = MemoryStorage()
     app = start("--deal", "EH1-N-AAAAAAF", storage=storage)
-    app.persistence.record_result(app.session.game, 100, won=False)
+    app.play.persistence.record_result(app.session.game, 100, won=False)
     app.open_stats()
     scene = app.top()
     click(app, scene, scene.reset_button)
@@ -76,4 +76,4 @@ def test_reset_asks_first():
     click(app, ask, ask.widgets[0])  # Reset
     assert app.top() is scene and scene.stats.played == 0
     # and it is stored
-    assert start(storage=storage).persistence.stats.get("easy-harp", "N").played == 0
+    assert start(storage=storage).play.persistence.stats.get("easy-harp", "N").played == 0

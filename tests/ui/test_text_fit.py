@@ -163,15 +163,15 @@ def test_no_text_overflows_its_box(lang, size):
         app = build_app(["--lang", lang, "--size", f"{size[0]}x{size[1]}", "--deal", "EH1-N-AAAAABV"],
                         storage=storage, headless=True, now=FakeClock())
         pygame.event.clear()
-        app.persistence.record_result(app.session.game, 4000, won=False)
+        app.play.persistence.record_result(app.session.game, 4000, won=False)
         for i in range(12):
-            app.persistence.stats.record("easy-harp", "N", won=i % 3 > 0, seconds=100 + 60 * i, score=200 + 90 * i)
-            app.persistence.stats.record("eight-off", "C2", won=i % 2 > 0, seconds=100 + 3600 * i, score=52 * i)
+            app.play.persistence.stats.record("easy-harp", "N", won=i % 3 > 0, seconds=100 + 60 * i, score=200 + 90 * i)
+            app.play.persistence.stats.record("eight-off", "C2", won=i % 2 > 0, seconds=100 + 3600 * i, score=52 * i)
         store_stats(app)
         visit_every_screen(app, lang)
         # the same screens again after switching the language at run time
         for other in CATALOGUES:
-            app.set_language(other)
+            app.change_setting("lang", other)
         log = fonts.FIT_LOG
     finally:
         fonts.FIT_LOG = None

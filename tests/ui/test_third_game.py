@@ -150,7 +150,7 @@ def test_the_new_game_dialog_offers_it_and_deals_it():
 
 def test_statistics_list_it_and_keep_its_games():
     app = start("--deal", "MC1-C4-AAAAAAB")
-    app.persistence.stats.record("mini-cell", "C4", won=True, seconds=120, score=520)
+    app.play.persistence.stats.record("mini-cell", "C4", won=True, seconds=120, score=520)
     store_stats(app)
     app.open_stats()
     scene = app.top()

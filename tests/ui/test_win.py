@@ -80,7 +80,7 @@ def win_after(app, earlier, position=None):
     """``earlier`` games (won, seconds, score, moves) of Eight Off C8 stored
     as another window would have, then the near-won deal won with one tap:
     the win panel."""
-    stats = app.persistence.stats
+    stats = app.play.persistence.stats
     for won, seconds, score, moves in earlier:
         stats.record("eight-off", "C8", won=won, seconds=seconds, score=score, moves=moves)
     store_stats(app)
@@ -172,7 +172,7 @@ def test_a_best_another_window_beat_meanwhile_is_not_called_new():
 
     storage = MemoryStorage()
     first = start("--deal", "EO1-C8-AAAAAFA", storage=storage)
-    first.persistence.record_result(Game(Position.from_dict({**near_won_eight_off(8), "moves": 120})), 300, won=True)
+    first.play.persistence.record_result(Game(Position.from_dict({**near_won_eight_off(8), "moves": 120})), 300, won=True)
     a = start("--deal", "EO1-C8-AAAAAFA", storage=storage)
     b = start("--deal", "EO1-C8-AAAAAFA", storage=storage)
     assert shown(win_after(a, []))["ui.win.moves"] == ("1", "1", True)
@@ -181,6 +181,6 @@ def test_a_best_another_window_beat_meanwhile_is_not_called_new():
     b.frame()
     win = b.top()
     assert isinstance(win, WinScene) and b.session.game.position.moves == 2
-    assert "moves" in b.persistence.new_bests["eight-off/C8"]  # it beat the 120 it knew of
+    assert "moves" in b.play.persistence.new_bests["eight-off/C8"]  # it beat the 120 it knew of
     assert shown(win)["ui.win.moves"] == ("2", "1", False)
-    assert b.persistence.stats.get("eight-off", "C8").won == 3
+    assert b.play.persistence.stats.get("eight-off", "C8").won == 3

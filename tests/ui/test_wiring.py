@@ -86,7 +86,7 @@ def test_the_same_entropy_gives_the_same_deals():
         app = start(MemoryStorage(), entropy=iter(range(1000, 2000)).__next__)
         first = app.session.game.position.deal
         app.new_game() if hasattr(app, "new_game") else None
-        return first, app.random_code("eight-off", "C8")
+        return first, str(app.play.random_deal("eight-off", "C8"))
 
     assert deals() == deals()
 

@@ -33,7 +33,7 @@ from .panel import PanelScene
 from .widgets import Button
 
 if TYPE_CHECKING:
-    from .hosts import HelpHost
+    from .hosts import DialogHost
 
 
 class ExamplePlayer:
@@ -108,14 +108,14 @@ class ExampleView:
     picture: PreviewLayout
 
 
-class RulesScene(PanelScene["HelpHost"]):
+class RulesScene(PanelScene["DialogHost"]):
     """The help pages, one tab each."""
 
     title_key = "help.title"
     fit_window = True  # the pages scroll inside the panel
 
-    def __init__(self, app: HelpHost) -> None:
-        current = app.session.game.position.game if app.session.game else registry.default_game().id
+    def __init__(self, app: DialogHost) -> None:
+        current = app.play.session.game.position.game if app.play.session.game else registry.default_game().id
         self.pages = pages()
         self.page = self.pages.index(rules_page(current))
         self.scroll = 0

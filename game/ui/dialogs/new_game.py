@@ -1,7 +1,7 @@
 """New game: which game and variant, a deal code, today's deal, winnable only.
 
 Below the variant it says how often that variant's random deals can be won,
-from the solver's measurement (``game.solver.odds``), and the "Winnable deals
+from the solver's measurement (``game.play.new_game.chances``), and the "Winnable deals
 only" switch follows, before New deal: Eight Off with 2 cells is lost far
 more often than won, and the player reads it before dealing."""
 
@@ -12,12 +12,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...engine import registry
-from ...engine.deals import parse_code
-from ...engine.errors import DealCodeError
+from ...engine import DealCode, DealCodeError, registry
 from ...i18n import translate
-from ...solver.odds import figure, odds_of
-from ...solver.winnable import winnable_numbers
+from ...play import chances, has_winnable_list, read_deal
 from ..drawing import theme
 from ..drawing.fonts import fit_text, font, wrap_fit
 from ..drawing.layout import Box
@@ -25,21 +22,22 @@ from .panel import PanelScene, dialog_scale
 from .widgets import Button, TextField, Toggle
 
 if TYPE_CHECKING:
-    from .hosts import NewGameHost
+    from .hosts import DialogHost
 
 
 CODE_HINT: tuple[str, dict] = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAAAF"})  # the empty field's line
 
 
-class NewGameDialog(PanelScene["NewGameHost"]):
+class NewGameDialog(PanelScene["DialogHost"]):
     title_key = "ui.new_game.title"
 
-    def __init__(self, app: NewGameHost) -> None:
-        pos = app.session.game.position if app.session.game else None
+    def __init__(self, app: DialogHost) -> None:
+        pos = app.play.session.game.position if app.play.session.game else None
         self.choice_game = pos.game if pos else app.settings.game
         self.choice_variant = pos.variant if pos else app.settings.variant
         self.code_state: tuple[str, dict] = CODE_HINT
-        self.code_ok = self.code_error = False
+        self.code: DealCode | None = None  # the deal the field names, read once
+        self.code_error = False
         logical_w = app.width / dialog_scale(app)
         # a toggle tall enough for its explanation (the narrower, the more lines)
         self.dy = 22 if logical_w >= 600 else 72 if logical_w >= 440 else 100
@@ -97,7 +95,7 @@ class NewGameDialog(PanelScene["NewGameHost"]):
             b.selected = b.enabled and v == self.choice_variant
         self.play_button.enabled = self.code_ok
         # no shipped list for this game and variant: say that New deal picks any deal
-        has_list = bool(winnable_numbers(self.choice_game, self.choice_variant))
+        has_list = has_winnable_list(self.choice_game, self.choice_variant)
         self.winnable_toggle.help_key = "ui.new_game.winnable_only_help" if has_list else "ui.new_game.winnable_none"
 
     @property
@@ -108,14 +106,13 @@ class NewGameDialog(PanelScene["NewGameHost"]):
     def odds_text(self, lang: str) -> str | None:
         """How often the chosen variant's random deals can be won (None:
         no measurement ships for it)."""
-        odds = odds_of(self.choice_game, self.choice_variant)
-        if odds is None:
+        said = chances(self.choice_game, self.choice_variant)
+        if said is None:
             return None
-        said = figure(odds)
         key = f"ui.new_game.odds.{said.kind}" + ("_at_least" if said.at_least else "")
         group = translate("ui.digit_group", lang)
-        return translate(key, lang, value=grouped(said.value, group), won=grouped(odds.winnable, group),
-                         tried=grouped(odds.tried, group), unknown=grouped(odds.unknown, group))
+        return translate(key, lang, value=grouped(said.value, group), won=grouped(said.winnable, group),
+                         tried=grouped(said.tried, group), unknown=grouped(said.unknown, group))
 
     def choose_game(self, game: str) -> None:
         self.choice_game = game
@@ -150,32 +147,36 @@ class NewGameDialog(PanelScene["NewGameHost"]):
         for i, line in enumerate(lines):
             surf.blit(font(size).render(line, True, color), (p(28), p(482 + self.low) + i * p(22)))
 
+    @property
+    def code_ok(self) -> bool:
+        return self.code is not None
+
     def code_changed(self, text: str) -> None:
-        self.code_ok = self.code_error = False
+        self.code, self.code_error = None, False
         if not text.strip():
             self.code_state = CODE_HINT
         else:
             try:
-                code = parse_code(text)
+                code = read_deal(text)
             except DealCodeError as exc:
                 # the engine names what is wrong by a catalogue key
                 self.code_error = True
                 self.code_state = (exc.key or "code.shape", dict(exc.params))
             else:
-                self.code_ok = True
+                self.code = code
                 lang = self.app.settings.lang
                 self.code_state = ("ui.new_game.code_ok", {"game": translate(f"game.{code.game}", lang), "number": code.number})
         self.refresh_choices()
 
     def play_code(self) -> None:
-        if self.code_ok:
-            self.app.request_new_game(str(parse_code(self.field.text)))
+        if self.code is not None:
+            self.app.request_new_game(self.code)
 
     def new_deal(self) -> None:
-        self.app.request_new_game(self.app.play.random_code(self.choice_game, self.choice_variant))
+        self.app.request_new_game(self.app.play.random_deal(self.choice_game, self.choice_variant))
 
     def today(self) -> None:
-        self.app.request_new_game(self.app.play.today_code(self.choice_game, self.choice_variant))
+        self.app.request_new_game(self.app.play.today_deal(self.choice_game, self.choice_variant))
 
     def same_deal(self) -> None:
         self.app.request_new_game(None)

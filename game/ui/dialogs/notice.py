@@ -14,19 +14,19 @@ from .panel import PanelScene, dialog_scale
 from .widgets import Button
 
 if TYPE_CHECKING:
-    from .hosts import NoticeHost
+    from .hosts import DialogHost
 
 
-class NoticeDialog(PanelScene["NoticeHost"]):
+class NoticeDialog(PanelScene["DialogHost"]):
     """Something the player should know once: a damaged save set aside, a
     failed write. Shows each notice's catalogue text."""
 
     title_key = "ui.notice.title"
     WIDTH = 620
 
-    def __init__(self, app: NoticeHost, notices: list[str]) -> None:
+    def __init__(self, app: DialogHost, notices: list[str]) -> None:
         self.notices = list(dict.fromkeys(notices))  # each once, in order
-        self.records = app.play.persistence  # for the numbers a notice's words take
+        self.records = app.play.records  # for the numbers a notice's words take
         self.width = min(self.WIDTH, (app.width - 16) / dialog_scale(app))  # the width the panel will get
         super().__init__(app, self.WIDTH, self.base_height(app.settings.lang))
 

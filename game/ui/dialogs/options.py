@@ -15,10 +15,10 @@ from .panel import PanelScene, dialog_scale
 from .widgets import Button, Toggle
 
 if TYPE_CHECKING:
-    from .hosts import OptionsHost
+    from .hosts import DialogHost
 
 
-class OptionsDialog(PanelScene["OptionsHost"]):
+class OptionsDialog(PanelScene["DialogHost"]):
     title_key = "ui.options.title"
 
     # (setting, label, explanation): one toggle each, top to bottom
@@ -34,7 +34,7 @@ class OptionsDialog(PanelScene["OptionsHost"]):
         ("finish_for_me", "ui.options.finish", "ui.options.finish_help"),
     )
 
-    def __init__(self, app: OptionsHost) -> None:
+    def __init__(self, app: DialogHost) -> None:
         # a narrow window: room for each toggle's two lines, the panel scrolls
         super().__init__(app, 720, 700 if app.width / dialog_scale(app) >= 600 else 1250)
 
@@ -56,7 +56,7 @@ class OptionsDialog(PanelScene["OptionsHost"]):
                    style="secondary"),
         ]
         self.widgets += self.language_row()
-        if self.app.play.persistence is not None:
+        if self.app.play.records is not None:
             self.widgets.append(Button(Box(p(28), self.ph - p(74), p(bw), p(50)), "ui.stats", self.open_stats,
                                        style="secondary"))
 
@@ -81,7 +81,7 @@ class OptionsDialog(PanelScene["OptionsHost"]):
         for code, button in self.lang_buttons.items():
             button.selected = code == lang
         if lang != self.app.settings.lang:
-            self.app.set_language(lang)
+            self.app.change_setting("lang", lang)
         self.redraw()
 
     def draw_content(self, surf: pygame.Surface, lang: str) -> None:

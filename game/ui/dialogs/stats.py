@@ -12,7 +12,7 @@ import pygame
 
 from ...engine import registry
 from ...i18n import translate
-from ...persistence.stats import RECENT, VariantStats
+from ...play import RECENT, VariantStats
 from ..drawing import theme
 from ..voice.words import variant_name
 from .confirm import ConfirmDialog
@@ -23,7 +23,7 @@ from ..voice.words import clock
 from .widgets import Button
 
 if TYPE_CHECKING:
-    from .hosts import StatsHost
+    from .hosts import DialogHost
 
 LOST = (200, 92, 78)
 
@@ -55,23 +55,23 @@ class VariantButton(Button):
         return variant_name(self.game, self.variant, lang)
 
 
-class StatsScene(PanelScene["StatsHost"]):
+class StatsScene(PanelScene["DialogHost"]):
     title_key = "ui.stats.title"
 
-    def __init__(self, app: StatsHost) -> None:
-        pos = app.session.game.position if app.session.game else None
+    def __init__(self, app: DialogHost) -> None:
+        pos = app.play.session.game.position if app.play.session.game else None
         self.choice = (pos.game, pos.variant) if pos else (app.settings.game, app.settings.variant)
         self.measure = "time"  # what the bars' height shows: "time" or "score"
-        records = app.play.persistence
+        records = app.play.records
         if records is None:
             raise ValueError("no statistics without storage")  # the app opens none then
-        records.refresh_stats()  # the games other windows played since, too
+        records.refresh()  # the games other windows played since, too
         self.records = records
         super().__init__(app, 900, 680 if app.width >= app.height else 900)
 
     @property
     def stats(self) -> VariantStats:
-        return self.records.stats.get(*self.choice)
+        return self.records.stats(*self.choice)
 
     def build(self) -> None:
         p = self.px
@@ -129,7 +129,7 @@ class StatsScene(PanelScene["StatsHost"]):
                                     yes="ui.stats.reset_yes", no="ui.cancel", params={"name": name}, destructive=True))
 
     def reset(self) -> None:
-        self.records.reset_stats(*self.choice)
+        self.records.reset(*self.choice)
         self.refresh_choices()
         self.redraw()
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...i18n import translate
-from ...persistence.stats import game_seconds, variant_key
+from ...play import game_seconds
 from ..drawing import theme
 from ..drawing.fonts import fit_text
 from ..drawing.layout import Box
@@ -20,7 +20,7 @@ from ..voice.words import clock
 from .widgets import Button
 
 if TYPE_CHECKING:
-    from .hosts import WinHost
+    from .hosts import DialogHost
 
 
 class Confetti(pygame.sprite.DirtySprite):
@@ -70,7 +70,7 @@ class Figure:
     new_best: bool = False
 
 
-def figures_of(app: WinHost) -> list[Figure]:
+def figures_of(app: DialogHost) -> list[Figure]:
     """This game's score, moves and time, and with statistics kept, the
     player's best of each and the current streak, as they stood when the
     game was won (taken once: a reset from the statistics screen opened
@@ -78,13 +78,13 @@ def figures_of(app: WinHost) -> list[Figure]:
     this game beat an earlier one and it is still the best once other
     windows' games are in (``Persistence.new_bests``)."""
     pos = app.table.game.position
-    seconds = game_seconds(app.session.elapsed)  # counted as the statistics count it
-    records = app.play.persistence
+    seconds = game_seconds(app.play.session.elapsed)  # counted as the statistics count it
+    records = app.play.records
     if records is None:
         return [Figure("ui.win.score", str(pos.score)), Figure("ui.win.moves", str(pos.moves)),
                 Figure("ui.win.time", clock(seconds))]
-    s = records.stats.get(pos.game, pos.variant)
-    beat = records.new_bests.get(variant_key(pos.game, pos.variant), frozenset())
+    s = records.stats(pos.game, pos.variant)
+    beat = records.new_bests(pos.game, pos.variant)
     moves_best = None if s.fewest_moves is None else str(s.fewest_moves)
     return [
         Figure("ui.win.score", str(pos.score), str(s.best_score), "score" in beat and pos.score >= s.best_score),
@@ -97,7 +97,7 @@ def figures_of(app: WinHost) -> list[Figure]:
     ]
 
 
-class WinScene(PanelScene["WinHost"]):
+class WinScene(PanelScene["DialogHost"]):
     """The win: confetti for a moment, this game's score, moves and time
     beside the player's best of each and the current streak, New deal /
     Same deal at hand and the statistics a tap away. The top bar stays
@@ -106,7 +106,7 @@ class WinScene(PanelScene["WinHost"]):
 
     title_key = ""  # drawn by the panel itself, beside its Statistics button
 
-    def __init__(self, app: WinHost) -> None:
+    def __init__(self, app: DialogHost) -> None:
         self.scrim_top = app.table.laid_out.bar.h
         self.figures = figures_of(app)
         self.stats_button: Button | None = None
@@ -137,7 +137,7 @@ class WinScene(PanelScene["WinHost"]):
             Button(Box(self.pw - p(28 + w), self.ph - p(80), p(w), p(56)), "ui.same_deal", self.same_deal, style="secondary"),
         ]
         self.stats_button = None
-        if self.app.play.persistence is not None:
+        if self.app.play.records is not None:
             sw = min(180, self.base_w * 0.38)
             self.stats_button = Button(Box(self.pw - p(28 + sw), p(20), p(sw), p(44)), "ui.stats", self.app.open_stats,
                                        style="secondary")
@@ -192,9 +192,13 @@ class WinScene(PanelScene["WinHost"]):
     def update(self, now: int) -> None:
         self.confetti = [c for c in self.confetti if c.step(now)]
 
+    @property
+    def animating(self) -> bool:
+        return bool(self.confetti)
+
     def new_deal(self) -> None:
         pos = self.app.table.game.position
-        self.app.start_code(self.app.play.random_code(pos.game, pos.variant))
+        self.app.start_deal(self.app.play.random_deal(pos.game, pos.variant))
 
     def same_deal(self) -> None:
         self.app.restart()

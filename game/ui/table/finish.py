@@ -22,7 +22,7 @@ from .sprites import ButtonSprite
 
 if TYPE_CHECKING:
     from ...engine import Action, Game, Outcome, Pile
-    from ...play.finish import FinishService
+    from ...play import FinishService
     from ..drawing.layout import Layout
     from ..scene import Canvas
     from .sprites import BannerSprite, StatusSprite
@@ -69,7 +69,7 @@ class FinishView:
         if service.playing:
             self.hide()
             if not table.busy:
-                service.play_next(table.play)
+                service.play_next()
             return
         if service.offered and not table.pointer.dragging:
             if self.sprite is None:

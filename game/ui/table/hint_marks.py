@@ -14,14 +14,14 @@ from ...engine import Action, Game, Move, Pile, Refusal
 from ...engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
 from ...engine.rules import TURN
 from ...i18n import translate
-from ...play.events import HintMarked, HintSaid, MarksCleared, Shown, UndoMarked, VerdictChanged
+from ...play import HintMarked, HintSaid, MarksCleared, Shown, UndoMarked, VerdictChanged
 from ..drawing.fonts import fit_text
 from ..drawing.layout import Box
 from ..voice.words import move_words
 from .sprites import HIGHLIGHT_LAYER, ring
 
 if TYPE_CHECKING:
-    from ...play.hints import HintService
+    from ...play import HintService
     from ..drawing.cardart import CardArt
     from ..drawing.layout import Layout
     from ..scene import Canvas

@@ -29,7 +29,7 @@ from .sprites import DRAG_LAYER
 if TYPE_CHECKING:
     from ..drawing.cardart import CardArt
     from ..drawing.layout import Layout
-    from .hosts import KeyboardHost
+    from .hosts import TableHost
     from .sprites import CardSprite, FocusSprite
 
 DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)}
@@ -47,7 +47,7 @@ class KeyboardTable(PlayedTable, Protocol):
     focus_ring: FocusSprite | None
 
     @property
-    def app(self) -> KeyboardHost: ...  # the language, the game in progress, the announcer, hints
+    def app(self) -> TableHost: ...  # the language, the game in progress, the announcer, hints
 
     def card_places(self, pile: Pile, count: int) -> list[tuple[float, float]]: ...
     def cards_box(self, pile: Pile, row: int | None = None) -> Box: ...
@@ -74,7 +74,7 @@ class Keyboard:
     # ---- where things are --------------------------------------------------------
 
     @property
-    def app(self) -> KeyboardHost:
+    def app(self) -> TableHost:
         return self.table.app
 
     def reset(self) -> None:
@@ -126,7 +126,7 @@ class Keyboard:
         """Put the ring (and any held cards) where the focus is."""
         table = self.table
         ring = table.focus_ring
-        if ring is None or self.app.session.game is None:
+        if ring is None or self.app.play.session.game is None:
             return
         if not self.active:
             ring.hide()
@@ -207,7 +207,7 @@ class Keyboard:
     def handle_key(self, event: pygame.event.Event) -> bool:
         """A KEYDOWN on the table; True if it was a keyboard-play key."""
         table = self.table
-        if self.app.session.game is None or table.layout is None:
+        if self.app.play.session.game is None or table.layout is None:
             return False
         key, mod = event.key, event.mod
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
@@ -258,7 +258,7 @@ class Keyboard:
             return True
         if key == pygame.K_h:
             self.drop_held_quietly()
-            self.app.request_hint()
+            self.app.play.hints.request()
             return True
         if key == pygame.K_r or text == "?" or key == pygame.K_QUESTION:
             self.active = True
@@ -283,7 +283,7 @@ class Keyboard:
         picked = self.table.game.pick(self.focus, count)
         if isinstance(picked, Refusal):
             outcome = Outcome(Action(MOVE, self.focus, self.focus, count), refusal=picked)
-            self.app.session.refuse(outcome)
+            self.table.refuse(outcome)
             return False
         table.hush()  # like a drag: the messages and the hint's marks go
         sprites = table.cards.get(self.focus, [])[-count:]

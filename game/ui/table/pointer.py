@@ -19,7 +19,6 @@ from .hands import PlayedTable
 from .sprites import DRAG_LAYER
 
 if TYPE_CHECKING:
-    from ...session import Session
     from ..scene import Canvas
     from .sprites import CardSprite
 
@@ -30,8 +29,6 @@ TOUCH_SLOP = 14  # the same on a touch-sized screen: a tap's wobble is not a dra
 
 class PointerTable(PlayedTable, Protocol):
     """What the pointer plays on (``hands.PlayedTable``), and what lies under it."""
-
-    session: Session
 
     @property
     def app(self) -> Canvas: ...  # the clock and the settings
@@ -113,7 +110,7 @@ class Pointer:
             count = len(self.table.game.position.cards(pile)) - row
             picked = self.table.game.pick(pile, count)
             if isinstance(picked, Refusal):  # e.g. a face-down card: the engine says why
-                self.table.session.refuse(Outcome(Action(MOVE, pile, pile, count), refusal=picked))
+                self.table.refuse(Outcome(Action(MOVE, pile, pile, count), refusal=picked))
                 return
         sprites = self.table.cards.get(pile, [])[-count:] if row is not None else []
         self.press = Press(pile, row, count, pos, sprites, [(s.x - pos[0], s.y - pos[1]) for s in sprites])
@@ -197,7 +194,7 @@ class Pointer:
             if self.table.app.settings.double_tap:
                 self.taps.held = (refusal, now + DOUBLE_TAP_MS)
             else:
-                self.table.session.refuse(refusal)
+                self.table.refuse(refusal)
             return
         self.taps.last = Tap(pile, now, True)
         self.table.play(action)

@@ -1,9 +1,10 @@
 """The table scene: cards as sprites that follow the engine's position, and
 the controller that turns presses, drags and taps into engine actions.
 
-The game itself lives in the app's ``Session`` (game/session.py): the
-table asks it to play each action and listens to what it tells (started,
-played, undone, refused, won). A refusal glides the cards back and, with
+The game itself lives in the application layer (``game.play``): the table
+asks it to play each action and listens on its bus to what it tells
+(``Started``, ``Played``, ``Undone``, ``Refused``, ``Won``, ``Unwon``). A
+refusal glides the cards back and, with
 Interactive rules on, shows the rule's message. After any change the table
 re-reads the whole position (``sync``) and glides each card sprite to where
 the position says it lies, so moves, undo and new deals all animate the
@@ -26,7 +27,7 @@ from ..drawing.felt import felt, pile_marker
 from .share import share_deal
 from ..voice.sound import sound_of
 from .keyboard import Keyboard
-from ...play.events import SettingsChanged
+from ...play import Played, Refused, SettingsChanged, Started, Undone, Unwon, Won
 from .cards import CardSprites
 from .hint_marks import HintView
 from .finish import FinishView, stops_the_finish
@@ -39,7 +40,6 @@ from .sprites import (
 )
 
 if TYPE_CHECKING:
-    from ...session import Start
     from .hosts import TableHost
 
 HEADROOM = {False: 4, True: 1}  # cards a column may gain past the position's longest before the cards shrink
@@ -49,7 +49,7 @@ HEADROOM = {False: 4, True: 1}  # cards a column may gain past the position's lo
 class TableScene(Scene["TableHost"]):
     def __init__(self, app: TableHost) -> None:
         super().__init__(app)
-        self.session = app.session
+        self.session = app.play.session  # the game in progress, to read
         self.layout: Layout | None = None
         self.deck = CardSprites(app.group)  # the card sprites, kept in step with the position
         self.pointer = Pointer(self)  # presses, drags and taps
@@ -73,16 +73,16 @@ class TableScene(Scene["TableHost"]):
             pygame.K_F1: app.open_rules,
             pygame.K_o: app.open_options,
             pygame.K_s: app.open_stats,
-            pygame.K_l: lambda: share_deal(app),  # a link to this deal (game.ui.share)
+            pygame.K_l: lambda: share_deal(app),  # a link to this deal (table.share)
         }
-        app.play.on(SettingsChanged, lambda changed: self.settings_changed(changed.settings))
-        session = app.session
-        session.events.started.connect(self.show_game)
-        session.events.played.connect(self.show_outcome)
-        session.events.undone.connect(self.show_outcome)
-        session.events.refused.connect(self.show_refusal)
-        session.events.won.connect(self.show_win)
-        session.events.unwon.connect(self.hide_win)
+        play = app.play
+        play.on(SettingsChanged, lambda changed: self.settings_changed(changed.settings))
+        play.on(Started, self.show_game)
+        play.on(Played, lambda played: self.show_outcome(played.outcome))
+        play.on(Undone, lambda undone: self.show_outcome(undone.outcome))
+        play.on(Refused, lambda refused: self.show_refusal(refused.outcome))
+        play.on(Won, lambda won: self.show_win())
+        play.on(Unwon, lambda unwon: self.hide_win())
 
     @property
     def game(self) -> Game:
@@ -101,7 +101,7 @@ class TableScene(Scene["TableHost"]):
 
     # ---- starting a game --------------------------------------------------------
 
-    def show_game(self, start: Start) -> None:
+    def show_game(self, start: Started) -> None:
         """Lay out the table for the game that just started (a new deal, a
         replay, a set-up position or a resumed game); ``deal`` animates it."""
         self.pointer.reset()
@@ -242,7 +242,7 @@ class TableScene(Scene["TableHost"]):
         layout = self.laid_out
         app = self.app
         actions = {"new_game": app.open_new_game, "undo": self.undo, "redo": self.redo, "rules": app.open_rules,
-                   "options": app.open_options, "hint": app.request_hint, "stats": app.open_stats}
+                   "options": app.open_options, "hint": app.play.hints.request, "stats": app.open_stats}
         self.buttons = {
             name: ButtonSprite(name, box, actions[name], app.settings, layout.compact)
             for name, box in layout.buttons.items()
@@ -330,7 +330,7 @@ class TableScene(Scene["TableHost"]):
         self.deck.step(now)
         refusal = self.pointer.taps.due(now)
         if refusal is not None:
-            self.session.refuse(refusal)
+            self.refuse(refusal)
         if self.banner is not None:
             self.banner.step(now)
         if self.status is not None:
@@ -338,6 +338,17 @@ class TableScene(Scene["TableHost"]):
         self.refused_marks = [mark for mark in self.refused_marks if mark.step(now)]
         self.update_bar()
         self.finish.step()
+
+    def next_wake(self, now: int) -> int | None:
+        """A refusal held back for a double tap, a message's fade, the next
+        action of a running Finish: when each is due (None: none)."""
+        held = self.pointer.taps.held
+        times = [held[1] if held is not None else None,
+                 self.banner.next_change(now) if self.banner is not None else None,
+                 self.status.next_change(now) if self.status is not None else None,
+                 now if self.app.play.finish.playing else None]
+        due = [t for t in times if t is not None]
+        return min(due) if due else None
 
     def hush(self) -> None:
         """The table's messages and the hint's marks go: a dialog opened or
@@ -387,13 +398,19 @@ class TableScene(Scene["TableHost"]):
     # ---- playing ----------------------------------------------------------------------
 
     def play(self, action: Action | str) -> Outcome:
-        """Ask the session to play ``action``; what it answers is shown by
+        """Ask the application to play ``action``; what it answers is shown by
         the listeners below (a refusal: the cards glide back)."""
         self.clear_drop_marks()
-        outcome = self.session.play(action)
+        outcome = self.app.play.play(action)
         if not outcome.ok:
             self.sync(animate=True)
         return outcome
+
+    def refuse(self, outcome: Outcome) -> None:
+        """A refusal found by asking, without playing (a tap that may be the
+        first half of a double tap, a face-down card picked up): told like a
+        refused play."""
+        self.app.play.refuse(outcome)
 
     def show_outcome(self, outcome: Outcome) -> None:
         """An action or an undo was played: glide the cards."""
@@ -439,15 +456,15 @@ class TableScene(Scene["TableHost"]):
         self.refused_marks.append(mark)
         self.app.group.add(mark)
 
-    def show_win(self, game: Game) -> None:
+    def show_win(self) -> None:
         self.sound("win")
         self.app.open_win()
 
-    def hide_win(self, game: Game) -> None:
+    def hide_win(self) -> None:
         self.app.close_win()
 
     def sound(self, name: str) -> None:
-        self.app.sound.play(name)
+        self.app.sound.play(name, self.app.now())
 
 
     # ---- drop highlights ----------------------------------------------------------------
@@ -485,11 +502,11 @@ class TableScene(Scene["TableHost"]):
         self.play(Action(UNDO))
 
     def redo(self) -> None:
-        """Play again what the last undo took back (``Session.redo``); with
-        nothing to redo, the banner says so."""
+        """Play again what the last undo took back (``Application.redo``);
+        with nothing to redo, the banner says so."""
         self.finish_animations()
         self.clear_drop_marks()
-        if self.session.redo() is None:
+        if self.app.play.redo() is None:
             self.tell(translate("say.nothing_to_redo", self.app.settings.lang), "refusal")
             self.sound("refuse")
 

@@ -24,16 +24,16 @@ from ..dialogs.notice import NoticeDialog
 from ..drawing.fonts import font, wrap_fit
 
 if TYPE_CHECKING:
-    from ..dialogs.hosts import NoticeHost
-    from .hosts import ShareHost
+    from ..dialogs.hosts import DialogHost
+    from .hosts import TableHost
 
 WAIT_MS = 10_000  # a clipboard that never answers counts as refused after this
 
 
-def share_deal(app: ShareHost) -> str | None:
+def share_deal(app: TableHost) -> str | None:
     """Copy the link (or code) for the current deal; returns the text, or
     None when the game on the table came from a position, not a deal."""
-    start = app.session.start_position
+    start = app.play.session.start_position
     code = start.deal if start is not None else None
     if not code:
         app.announcer.say_key("say.no_link")
@@ -48,7 +48,7 @@ def share_deal(app: ShareHost) -> str | None:
     return text
 
 
-def tell(app: ShareHost, text: str, is_link: bool, copied: bool) -> None:
+def tell(app: TableHost, text: str, is_link: bool, copied: bool) -> None:
     """Say what became of the copy; a refused one shows the text to copy by hand."""
     if copied:
         app.announcer.say_key("say.link_copied" if is_link else "say.code_copied", link=text, code=text)
@@ -64,8 +64,9 @@ class CopyWatch:
     """A task: asks the page each frame whether the copy worked."""
 
     searching = False
+    ready = True
 
-    def __init__(self, app: ShareHost, text: str, is_link: bool) -> None:
+    def __init__(self, app: TableHost, text: str, is_link: bool) -> None:
         self.app, self.text, self.is_link = app, text, is_link
         self.since = app.now()
 
@@ -92,7 +93,7 @@ class ShownText(NoticeDialog):
     """The notice that says the copy did not work and shows the link (or
     code) whole, cut where it must be, so the player can copy it by hand."""
 
-    def __init__(self, app: NoticeHost, text: str, is_link: bool) -> None:
+    def __init__(self, app: DialogHost, text: str, is_link: bool) -> None:
         self.text = text
         self.key = "ui.share.link_by_hand" if is_link else "ui.share.code_by_hand"
         super().__init__(app, [self.key])

@@ -18,7 +18,7 @@ from ..drawing.layout import ICON_BUTTONS, TEXT_FLOOR, Box, Layout
 from ..dialogs.widgets import Button
 
 if TYPE_CHECKING:
-    from ...persistence.settings import Settings
+    from ...play import Settings
 
 MOVE_MS = 160
 FLIP_MS = 120
@@ -150,6 +150,10 @@ class BarSprite(pygame.sprite.DirtySprite):
         state = (lang, game_name, code, score, moves, seconds)
         if state == self.state:
             return
+        # only the time changed (once a second while the clock runs): only the figures' text
+        # is drawn again on screen, not the whole bar and the buttons on it
+        tick = self.state is not None and self.state[:5] == state[:5]
+        before, planned = self.figures_rect(), self.plan
         self.state = state
         surf = self.image
         surf.fill(theme.BAR)
@@ -187,7 +191,20 @@ class BarSprite(pygame.sprite.DirtySprite):
                 note(part, img.get_width(), room, size)
                 self.placed.append((part, rect.move(self.box.x, self.box.y)))
                 x = rect.right + round(size * 1.1)
-        self.dirty = 1
+        after = self.figures_rect()
+        if tick and planned == self.plan and before is not None and after is not None and self.groups():
+            for group in self.groups():
+                if isinstance(group, pygame.sprite.LayeredDirty):
+                    group.repaint_rect(before.union(after))
+        else:
+            self.dirty = 1
+
+    def figures_rect(self) -> pygame.Rect | None:
+        """Where the figures (score, moves, time) are on screen (None: not drawn)."""
+        if self.state is None:
+            return None
+        figures = self.figures(self.state[0], *self.state[3:])
+        return next((rect for part, rect in self.placed if part == figures), None)
 
     @staticmethod
     def figures(lang: str, score: int, moves: int, seconds: int) -> str:
@@ -336,6 +353,14 @@ def message_image(text: str, box: Box, scale: float, strong: bool) -> pygame.Sur
     return surf
 
 
+def fade_starts(message: "BannerSprite | StatusSprite", now: int, lasts: int) -> int | None:
+    """When a shown message next changes by itself: its fade's start, or
+    now while it fades (None: it is not shown)."""
+    if not message.visible:
+        return None
+    return max(now, message.shown_at + lasts - FADE_MS)
+
+
 def time_is_up(message: "BannerSprite | StatusSprite", now: int, lasts: int) -> bool:
     """A message shown at ``message.shown_at`` lasts ``lasts`` ms, fading
     out over the last ``FADE_MS``: True once its time is up."""
@@ -395,6 +420,9 @@ class BannerSprite(pygame.sprite.DirtySprite):
     def step(self, now: int) -> None:
         if self.visible and time_is_up(self, now, BANNER_MS):
             self.hide()
+
+    def next_change(self, now: int) -> int | None:
+        return fade_starts(self, now, BANNER_MS)
 
 
 FOCUS_LAYER = 1450  # above resting cards, below the bar, moving and dragged cards
@@ -573,6 +601,9 @@ class StatusSprite(pygame.sprite.DirtySprite):
         """Fade out once the text has been there for ``STATUS_MS``."""
         if self.visible and time_is_up(self, now, STATUS_MS):
             self.clear()
+
+    def next_change(self, now: int) -> int | None:
+        return fade_starts(self, now, STATUS_MS)
 
 
 def count_badge(count: int, layout: Layout, center: tuple[int, int]) -> pygame.sprite.DirtySprite:

@@ -13,12 +13,11 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 from ... import host
 from ...engine import Outcome
 from ...i18n import translate
+from ...play import Played, Refused, Started, Undone, Won
 from .words import deal_name, describe_outcome, refusal_words, sentence
 
 if TYPE_CHECKING:
-    from ...engine import Game
-    from ...persistence.settings import Settings
-    from ...session import Session, Start
+    from ...play import Application, Settings
 
 
 class Heard(Protocol):
@@ -26,13 +25,15 @@ class Heard(Protocol):
     options, and the game in progress."""
 
     settings: Settings
-    session: Session
+
+    @property
+    def play(self) -> Application: ...
 
 
 class Announcer:
     """Says things: to the page's live region (browser) and to the status
     line (``show``, set by the table), and says what happens to the game
-    in progress once it ``listen``s to the session. ``window`` is the page
+    in progress once it ``listen``s to the application's bus. ``window`` is the page
     (None: the host module finds it; tests hand in a fake one)."""
 
     def __init__(self, app: Heard) -> None:
@@ -62,28 +63,28 @@ class Announcer:
 
     # ---- the game in progress, in words ------------------------------------------------
 
-    def listen(self, session: "Session") -> None:
-        session.events.started.connect(self.on_started)
-        session.events.played.connect(self.on_played)
-        session.events.undone.connect(self.on_played)
-        session.events.refused.connect(self.on_refused)
-        session.events.won.connect(self.on_won)
+    def listen(self, play: Application) -> None:
+        play.on(Started, self.on_started)
+        play.on(Played, lambda played: self.on_played(played.outcome))
+        play.on(Undone, lambda undone: self.on_played(undone.outcome))
+        play.on(Refused, lambda refused: self.on_refused(refused.outcome))
+        play.on(Won, lambda won: self.on_won(won.game.position.score, won.game.position.moves))
 
-    def on_started(self, start: "Start") -> None:
+    def on_started(self, start: Started) -> None:
         pos = start.game.position
         self.say_key("say.resumed" if start.resumed else "say.new_game", game=translate(f"game.{pos.game}", self.lang), deal=deal_name(pos.deal, self.lang))
 
     def on_played(self, outcome: Outcome) -> None:
-        game = self.app.session.game
+        game = self.app.play.session.game
         if game is not None:
             self.say(describe_outcome(outcome, game.position, self.lang))
 
     def on_refused(self, outcome: Outcome) -> None:
-        game = self.app.session.game
+        game = self.app.play.session.game
         if game is not None:
             settings = self.app.settings
             why = refusal_words(outcome, game, self.lang, settings.double_tap)
             self.say(describe_outcome(outcome, game.position, self.lang, explain=settings.interactive_rules, why=why))
 
-    def on_won(self, game: "Game") -> None:
-        self.say_key("say.won", score=game.position.score, moves=game.position.moves)
+    def on_won(self, score: int, moves: int) -> None:
+        self.say_key("say.won", score=score, moves=moves)

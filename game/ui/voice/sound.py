@@ -6,6 +6,12 @@ Sound never breaks the game: a mixer that can't start, a missing file or
 a failed play all mean silence. Nothing plays before the player's first
 click or key (browsers forbid it, and a game that beeps on its own is rude
 anywhere), nor while the Sound option is off.
+
+A mixer that is open keeps an audio thread awake, mixing silence many
+times a second: natively, once no sound has played for ``REST_MS`` the
+mixer closes (``rest``; the window wakes for it, ``next_wake``) and opens
+again at the next sound, from the samples kept. In the browser it stays
+open (a page may open its audio only while the player's click is handled).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from ...engine.rules import TURN
 SOUND_DIR = Path(__file__).resolve().parents[3] / "assets" / "sounds"
 NAMES = ("pickup", "place", "flip", "deal", "refuse", "win")
 VOLUME = 0.6
+REST_MS = 3000  # natively, the mixer closes once no sound played for this long
 
 
 def sound_of(outcome: Outcome) -> str | None:
@@ -41,13 +48,17 @@ def sound_of(outcome: Outcome) -> str | None:
 
 
 class Sounds:
-    def __init__(self, enabled: Callable[[], bool] = lambda: True, directory: Path = SOUND_DIR) -> None:
+    def __init__(self, enabled: Callable[[], bool] = lambda: True, directory: Path = SOUND_DIR,
+                 rests: bool = False) -> None:
         self.enabled = enabled  # the Sound option, read at each play
         self.directory = directory
+        self.rests = rests  # the mixer closes when no sound has played for a while (natively)
         self.unlocked = False  # the player's first click or key
         self.failed = False  # the mixer could not start: silent for good
         self.cache: dict[str, pygame.mixer.Sound | None] = {}
+        self.samples: dict[str, bytes] = {}  # each sound's samples, to open it again quickly
         self.played: list[str] = []  # names played, newest last (tests; kept short)
+        self.last_ms: int | None = None  # when the last sound started (the window's clock)
 
     def unlock(self) -> None:
         self.unlocked = True
@@ -66,14 +77,20 @@ class Sounds:
     def load(self, name: str) -> pygame.mixer.Sound | None:
         if name not in self.cache:
             try:
-                sound = pygame.mixer.Sound(str(self.directory / f"{name}.ogg"))
+                raw = self.samples.get(name)
+                if raw is not None:
+                    sound = pygame.mixer.Sound(buffer=raw)
+                else:
+                    sound = pygame.mixer.Sound(str(self.directory / f"{name}.ogg"))
+                    if self.rests:
+                        self.samples[name] = sound.get_raw()
                 sound.set_volume(VOLUME)
             except Exception:
                 sound = None
             self.cache[name] = sound
         return self.cache[name]
 
-    def play(self, name: str) -> bool:
+    def play(self, name: str, now: int | None = None) -> bool:
         """Play ``name`` if sound is on and allowed; True if it started."""
         if not (self.unlocked and self.enabled()) or not self.ready():
             return False
@@ -85,4 +102,26 @@ class Sounds:
         except Exception:
             return False
         self.played = (self.played + [name])[-20:]
+        self.last_ms = now
         return True
+
+    def next_wake(self, now: int) -> int | None:
+        """When the open mixer may close (None: it is closed, or stays open)."""
+        if not self.rests or self.last_ms is None:
+            return None
+        return max(now, self.last_ms + REST_MS)
+
+    def rest(self, now: int) -> None:
+        """Close the mixer once no sound has played for ``REST_MS`` (its
+        audio thread stops); the next sound opens it again."""
+        if not self.rests or self.last_ms is None or now - self.last_ms < REST_MS:
+            return
+        try:
+            if pygame.mixer.get_init() and pygame.mixer.get_busy():
+                self.last_ms = now  # still sounding: later
+                return
+            self.cache.clear()
+            pygame.mixer.quit()
+        except Exception:
+            pass
+        self.last_ms = None

@@ -1,4 +1,4 @@
-"""Today's deal: the one answer, used by the command line and the window.
+"""Today's deal: the one definition, used by the command line and the window.
 
 A fixed function of the local calendar date, the same for every player on
 that date, and always a deal the solver proved winnable where a list ships:
@@ -12,7 +12,7 @@ that date, and always a deal the solver proved winnable where a list ships:
   list changes the days' deals from then on.
 
 >>> import datetime
->>> today_code(datetime.date(2026, 11, 29), "eight-off", "C8").startswith("EO1-C8-")
+>>> str(today_deal("eight-off", "C8", datetime.date(2026, 11, 29))).startswith("EO1-C8-")
 True
 """
 
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from .engine import deals, registry
-from .solver.winnable import winnable_numbers
+from ..engine import DealCode, deals, registry
+from ..solver import winnable_numbers
 
 
 def today_number(date: dt.date, game: str | None = None, variant: str | None = None) -> int:
@@ -35,10 +35,10 @@ def today_number(date: dt.date, game: str | None = None, variant: str | None = N
     return numbers[k % len(numbers)] if numbers else k
 
 
-def today_code(date: dt.date | None = None, game: str | None = None, variant: str | None = None) -> str:
-    """Today's (or ``date``'s) deal code of a game variant (default: the
-    first game, its first variant)."""
+def today_deal(game: str | None = None, variant: str | None = None, date: dt.date | None = None) -> DealCode:
+    """Today's (or ``date``'s) deal of a game variant (default: the first
+    game, its first variant)."""
     date = date or dt.date.today()
     spec = registry.game(game) if game else registry.default_game()
     variant = variant or spec.variants[0]
-    return deals.format_code(spec.id, variant, today_number(date, spec.id, variant))
+    return DealCode(spec.id, variant, today_number(date, spec.id, variant))

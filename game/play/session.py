@@ -3,96 +3,45 @@ long it has been played, whether it is won and whether its result is in
 the statistics, and who is told when something happens.
 
 The window, the saving, the hints and the screen-reader announcer listen
-(``events``: one typed channel per kind, ``session.events.played.connect(listener)``);
-none of them keeps a second copy of these facts. No pygame here:
-time comes in as milliseconds from whoever drives the loop (``tick``).
-
-Events and what their listeners receive, always in the order the
-listeners were added:
-
-- ``started``: a ``Start`` (the new game, the game it replaced, whether it
-  was resumed from a save);
-- ``played``, ``undone``, ``refused``: the engine's ``Outcome``;
-- ``won``: the ``Game``, once per game (undoing the winning move and
-  winning again is not a second win);
-- ``unwon``: the ``Game``, when an undo takes back the winning move.
+on the application's one event bus (``game.play.events``): ``Started``,
+``Played``, ``Undone``, ``Refused``, ``Won`` (once per game: undoing the
+winning move and winning again is not a second win) and ``Unwon``; none
+of them keeps a second copy of these facts. No pygame here: time comes in
+as milliseconds from whoever drives the loop (``tick``).
 
 Redo (``redo``) plays again what undo took back, newest first, through the
-engine like any action (a redo is a ``played``); any other action played
+engine like any action (a redo is a ``Played``); any other action played
 forgets what there was to redo, and so does a new start.
 
 The clock counts play time, not time the program was open. It runs from
 the first move until the game is won (an undo of the winning move starts
-it again). Each ``tick`` adds the time since the previous one, but at most
-``MAX_TICK_MS``: a laptop that slept or a browser tab that was hidden
-(where frames stop or come once a second) adds almost nothing. Time also
-stops while the window is hidden or has lost the focus (``set_shown``),
-while a dialog covers the table (``set_covered``),
-and once nobody has touched anything (``activity``, or a move) for
-``IDLE_MS``: the clock picks up again at the next touch.
+it again). Time stops while the window is hidden or has lost the focus
+(``set_shown``), while a dialog covers the table (``set_covered``), and
+once nobody has touched anything (``activity``, or a move) for ``IDLE_MS``:
+the clock picks up again at the next touch. Each ``tick`` adds the time
+since the previous one when the clock ran at both (so a window that
+sleeps until the next touch adds nothing for its sleep), but at most
+``MAX_TICK_MS``: a laptop that slept or a browser tab whose frames stopped
+adds almost nothing. A window that sleeps between frames wakes at least
+when the shown seconds change while the clock runs (``next_second_ms``)
+and when the player is taken to have gone (``idle_at``), so the time is
+exact.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Generic, Sequence, TypeVar
+from typing import Sequence
 
-from .engine import Action, Game, Move, Outcome, Position
-from .engine.actions import DRAW, MOVE, UNDO
+from ..engine import Action, Game, Move, Outcome, Position
+from ..engine.actions import DRAW, MOVE, UNDO
+from .events import Ended, Events, Played, Refused, Started, Undone, Unwon, Won
 
-MAX_TICK_MS = 250  # a frame is ~16 ms; anything longer than this is not play
+MAX_TICK_MS = 1500  # a sleeping window ticks at least once a second while the clock runs; more is not play
 IDLE_MS = 180_000  # three minutes without a touch: the player has gone
-
-T = TypeVar("T")
-
-
-class Channel(Generic[T]):
-    """One kind of session event: its listeners, called in the order they
-    were added, each with the event's payload (``T``)."""
-
-    def __init__(self) -> None:
-        self._listeners: list[Callable[[T], None]] = []
-
-    def connect(self, listener: Callable[[T], None]) -> None:
-        self._listeners.append(listener)
-
-    def emit(self, payload: T) -> None:
-        for listener in list(self._listeners):
-            listener(payload)
-
-
-@dataclass(frozen=True)
-class Ended:
-    """A game that a new start replaced, as the statistics need it."""
-
-    game: Game
-    elapsed_ms: int
-    counted: bool  # its result is already in the statistics
-
-
-@dataclass(frozen=True)
-class Start:
-    game: Game
-    previous: Ended | None  # the game it replaced (None: the first of this run)
-    resumed: bool  # put back from a save, clock and undo included
-
-
-class SessionEvents:
-    """What a session tells its listeners (the table, the announcer, the
-    autosave, the hints), each kind with its own payload, so a checker holds
-    every listener to what it is given."""
-
-    def __init__(self) -> None:
-        self.started: Channel[Start] = Channel()  # a game was started, or put back from a save
-        self.played: Channel[Outcome] = Channel()  # an action was played (a redo too)
-        self.undone: Channel[Outcome] = Channel()  # an undo was played
-        self.refused: Channel[Outcome] = Channel()  # an action was refused
-        self.won: Channel[Game] = Channel()  # the game was won (once)
-        self.unwon: Channel[Game] = Channel()  # an undo took the win back
 
 
 class Session:
-    def __init__(self) -> None:
+    def __init__(self, events: Events | None = None) -> None:
         self.game: Game | None = None
         self.start_position: Position | None = None  # how it began (its deal code, or a set-up position)
         self.elapsed_ms = 0
@@ -104,7 +53,8 @@ class Session:
         self.last_tick: int | None = None
         self.last_touch: int | None = None  # None: the next tick counts as a touch
         self.redo_actions: list[Action] = []  # what undo took back, the next to redo last
-        self.events = SessionEvents()
+        self.counting = False  # the clock ran at the last tick
+        self.events = events if events is not None else Events()
 
     # ---- facts -----------------------------------------------------------------------
 
@@ -138,7 +88,7 @@ class Session:
         self.running = resumed and self.in_progress
         self.last_touch = None
         self.redo_actions = list(redo) if resumed else []
-        self.events.started.emit(Start(game, previous, resumed))
+        self.events.emit(Started(game, previous, resumed))
 
     def adopt(self, game: Game, elapsed_ms: int, counted: bool = False) -> None:
         """Hold ``game`` without showing it or telling anyone: the saved game
@@ -166,7 +116,7 @@ class Session:
         was_won = self.won
         outcome = self.game.play(action)
         if not outcome.ok:
-            self.events.refused.emit(outcome)
+            self.events.emit(Refused(outcome))
             return outcome
         self.last_touch = None
         if outcome.undone is not None:
@@ -176,14 +126,14 @@ class Session:
         won = self.won
         if action.kind != UNDO:
             self.running = not won
-        (self.events.undone if outcome.undone is not None else self.events.played).emit(outcome)
+        self.events.emit(Undone(outcome) if outcome.undone is not None else Played(outcome))
         if won and not was_won and not self.won_seen:
             self.won_seen, self.running = True, False
             self.counted = True  # the statistics listen to "won": told once
-            self.events.won.emit(self.game)
+            self.events.emit(Won(self.game))
         elif was_won and not won:
             self.running = True
-            self.events.unwon.emit(self.game)
+            self.events.emit(Unwon(self.game))
         return outcome
 
     @property
@@ -205,18 +155,37 @@ class Session:
         """A refusal the table found by asking, without playing (a tap that
         may be the first half of a double tap, a face-down card picked up):
         the listeners hear it like a refused play."""
-        self.events.refused.emit(outcome)
+        self.events.emit(Refused(outcome))
 
     # ---- the clock --------------------------------------------------------------------------
 
     def tick(self, now: int) -> None:
-        """Time passes (``now`` in ms, from any steady clock)."""
+        """Time passes (``now`` in ms, from any steady clock): the time since
+        the last tick counts when the clock ran at both."""
         if self.last_touch is None:
             self.last_touch = now
         last, self.last_tick = self.last_tick, now
-        if last is None or not (self.running and self.shown) or self.covered or now - self.last_touch > IDLE_MS:
+        counting = self.clock_runs(now)
+        was, self.counting = self.counting, counting
+        if last is None or not (counting and was):
             return
         self.elapsed_ms += max(0, min(now - last, MAX_TICK_MS))
+
+    def clock_runs(self, now: int) -> bool:
+        """The play clock counts at ``now``: a game under way, the window
+        shown and uncovered, and someone touched something lately."""
+        touched = self.last_touch if self.last_touch is not None else now
+        return self.running and self.shown and not self.covered and now - touched <= IDLE_MS
+
+    def next_change_ms(self, now: int) -> int | None:
+        """When the clock next needs a tick for what it shows to be right (a
+        window that sleeps between frames wakes then): the next whole second
+        of play time, or the moment the player is taken to have gone; None
+        while the clock stands."""
+        if not self.clock_runs(now):
+            return None
+        touched = self.last_touch if self.last_touch is not None else now
+        return min(now + 1000 - self.elapsed_ms % 1000, touched + IDLE_MS)
 
     def activity(self, now: int) -> None:
         """The player touched something: a key, a click, the pointer."""
