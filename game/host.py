@@ -186,9 +186,33 @@ class PageStorage:
 
 class SessionOnlyStorage(MemoryStorage):
     """What the browser gets when it keeps no site data: this session's
-    records in memory, and a notice (``STORAGE_OFF``) to show once."""
+    records in memory, and a notice (``STORAGE_OFF``) to show once: the
+    first look at ``notices`` has it, every later one (an app built again
+    on the same storage, by the frame guard's Restart) has none."""
 
-    notices = (STORAGE_OFF,)
+    def __init__(self) -> None:
+        super().__init__()
+        self._told = False
+
+    @property
+    def notices(self) -> tuple[str, ...]:
+        if self._told:
+            return ()
+        self._told = True
+        return (STORAGE_OFF,)
+
+
+_SESSION_ONLY: dict[int, tuple[Any, SessionOnlyStorage]] = {}  # id(window): (window, its storage)
+
+
+def session_only_storage(window: Any) -> SessionOnlyStorage:
+    """The one in-memory storage of this page: a second ``open_storage`` (a
+    Restart builds the app again) gets the same records, and no second notice."""
+    kept = _SESSION_ONLY.get(id(window))
+    if kept is None or kept[0] is not window:
+        kept = (window, SessionOnlyStorage())
+        _SESSION_ONLY[id(window)] = kept
+    return kept[1]
 
 
 def page_local_storage(window: Any) -> Any | None:
@@ -214,7 +238,7 @@ def open_storage(app: str = APP_NAME, *, window: Any | None = None) -> Storage:
     if window is not None:
         store = page_local_storage(window)
         if store is None:
-            return SessionOnlyStorage()
+            return session_only_storage(window)
         return BrowserStorage(PageStorage(store), prefix=app + "/")
     return FileStorage(user_data_dir(app))
 

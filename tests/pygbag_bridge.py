@@ -6,8 +6,12 @@ What it models, from ``browsermodule.c`` and the runtime it ships:
   arrives as its UTF-8 bytes read one byte per character (Latin-1):
   ``crossing("Bảy") == "BÃ¡Âº£y"``-style junk for anything not ASCII;
 * strings read from JavaScript arrive intact;
-* a property read can throw (``window.localStorage`` when site data is
-  blocked).
+* a property read or a call can throw, and what JavaScript throws reaches
+  Python as a plain ``Exception`` carrying the error's message
+  (``browsermodule.c`` lines 910-955: a TypeError or SyntaxError keep their
+  type, anything else, a DOMException such as ``SecurityError`` among
+  them, is ``Exception``): ``window.localStorage`` throws so when site data
+  is blocked (``js_error``).
 
 ``Page`` plays the page our template (page.tmpl) makes: the live region
 from the first frame, ``gameAnnounce`` / ``gameCopy`` / ``gameError`` that
@@ -19,6 +23,17 @@ outcome: "pending", then "copied" or "refused"), ``gameViewport()`` and ``locati
 from __future__ import annotations
 
 import json
+
+
+def js_error(name: str, message: str) -> Exception:
+    """What a JavaScript exception becomes in Python through the bridge: ``Exception(message)``; the
+    DOMException's name (``SecurityError``) is not carried over, only its message."""
+    assert name not in ("TypeError", "SyntaxError")  # those two keep their type (TypeError, SyntaxError)
+    return Exception(message)
+
+
+# Chromium's words, site data blocked (tests/page/test_storage_refused.py meets them)
+LOCAL_STORAGE_DENIED = "Failed to read the 'localStorage' property from 'Window': Access is denied for this document."
 
 
 def crossing(value):
@@ -117,7 +132,7 @@ class Page(JSObject):
         self.gameFailed = JSFunction(lambda text: self.failures.append(json.loads(text)) or True)
         if storage == "broken":
             def fail(*args):
-                raise RuntimeError("SecurityError: The operation is insecure.")
+                raise js_error("SecurityError", "The operation is insecure.")  # Firefox's words
             for name in ("getItem", "setItem", "removeItem", "key"):
                 object.__setattr__(self.store, name, JSFunction(fail))
 
@@ -146,7 +161,7 @@ class Page(JSObject):
     @property
     def localStorage(self):  # noqa: N802 - the web API's name
         if self.storage_mode == "throws":
-            raise RuntimeError("SecurityError: Failed to read the 'localStorage' property from 'Window'")
+            raise js_error("SecurityError", LOCAL_STORAGE_DENIED)
         return None if self.storage_mode == "null" else self.store
 
     def _announce(self, text):

@@ -67,6 +67,34 @@ def test_the_game_starts_without_storage_and_says_so_once(monkeypatch, mode):
     assert app.play.persistence.load_all().game.position.moves == 1
 
 
+def test_blocked_storage_throws_through_the_bridge_as_chromium_says_it():
+    # what pygbag's bridge makes of the page's SecurityError (browsermodule.c): a plain Exception with
+    # Chromium's words (tests/page/test_storage_refused.py meets them in Chromium, site data blocked)
+    page = Page(storage="throws")
+    with pytest.raises(Exception, match="Access is denied for this document"):
+        page.localStorage
+    assert isinstance(gp.open_storage(window=page), gp.SessionOnlyStorage)
+
+
+@pytest.mark.parametrize("mode", ["throws", "null", "broken"])
+def test_a_restart_keeps_the_sessions_records_and_does_not_say_it_again(monkeypatch, mode):
+    # the frame guard's Restart builds the app again on the page's storage (main.py: make_app with no
+    # storage of its own): the same records in memory, and the notice was said once already
+    monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
+    page = Page(storage=mode)
+    first = main_module.make_app(browser=True, window=page)
+    assert [getattr(scene, "notices", None) for scene in first.scenes].count([gp.STORAGE_OFF]) == 1
+    first.session.play(first.session.game.legal_actions()[0])
+    played = first.session.game.position
+    again = main_module.make_app(browser=True, window=page)
+    assert again.persistence.storage is first.persistence.storage
+    assert again.session.game.position == played and played.moves == 1  # the game goes on where it was
+    assert not any(getattr(scene, "notices", None) for scene in again.scenes)
+    # another page (another visit) is told again, and starts with nothing kept
+    other = main_module.make_app(browser=True, window=Page(storage=mode))
+    assert [getattr(scene, "notices", None) for scene in other.scenes].count([gp.STORAGE_OFF]) == 1
+
+
 def test_a_working_storage_keeps_unicode_and_only_ascii_crosses():
     page = Page()
     storage = gp.open_storage(window=page)

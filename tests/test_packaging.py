@@ -1,95 +1,43 @@
 """The browser bundle, built offline: what pygbag packs and what goes to itch.io.
 
-The build runs the README's command (python -m pygbag --build --archive
---template page.tmpl .) on a copy of this working tree, with the real page
-template (page.tmpl) and the shipped icon, and two changes that keep it
-offline and side-effect free:
-- --no_opt and an empty PATH, so pngquant, ffmpeg or black cannot rewrite
-  images, sounds or sources;
-- any socket use ends the build at once (exit 97), and a timeout bounds it.
-Caches, a virtual environment, node_modules and an old build/ are planted in
-the copy, so the exclusions are proven even on a clean clone.
+The build runs the README's command (python3 tools/build_web.py) once per
+test run on a copy of this working tree (tests/page/servers.py, build_once),
+with the real page template (page.tmpl) and the shipped icons, an empty
+PATH (no pngquant, ffmpeg or black can rewrite images, sounds or sources),
+and the build itself refuses the network (a missing template or icon
+fails at once). The copy also holds what a developer's folder collects
+(tests/page/servers.py, JUNK: virtual environments under any name, screenshots,
+*.orig files, caches, an old build/), so the allow-list is proven on a clean
+clone too.
 """
 
-import os
+import json
 import re
-import shutil
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
+from tests.page.servers import JUNK, build_once
+from tools import build_web
+
 ROOT = Path(__file__).resolve().parent.parent
-TEMPLATE = "page.tmpl"  # our page template, at the project root as in the README's command
 RUNTIME = "https://pygame-web.github.io/cdn/0.9.3/"
 APK_BUDGET = 1_500_000  # bytes: what a player downloads before the game starts (fonts are most of it)
-
-# Runs pygbag in a Python whose sockets refuse to connect: any network use
-# (a missing template or icon, a CDN lookup) fails fast instead of retrying.
-OFFLINE_PYGBAG = """
-import os, runpy, socket, sys
-def refuse(*args, **kwargs):
-    sys.stderr.write(f"NETWORK USE during the offline build: {args!r}\\n")
-    sys.stderr.flush()
-    os._exit(97)
-socket.socket.connect = socket.socket.connect_ex = refuse
-socket.create_connection = socket.getaddrinfo = refuse
-runpy.run_module("pygbag", run_name="__main__", alter_sys=True)
-"""
-
-# Stand-ins for what a developer's tree holds and the bundle must not.
-PLANTED = [
-    "build/old/main.py",
-    "__pycache__/main.cpython-312.pyc",
-    "game/__pycache__/leftover.py",
-    ".pytest_cache/v/cache/nodeids",
-    ".hypothesis/examples/leftover",
-    ".venv/lib/site.py",
-    "venv/lib/site.py",
-    "node_modules/pkg/index.js",
-    "tests/__pycache__/leftover.py",
-    "docs/leftover.md",
-]
-
-EXCLUDED_TOP = {"tests", "build", "tools", "docs", "node_modules", "venv", ".venv", ".git", ".ci"}
-CACHE_PARTS = {"__pycache__", ".pytest_cache", ".hypothesis", ".mypy_cache", ".ruff_cache"}
 AUDIO_NOT_FOR_THE_WEB = {".wav", ".mp3", ".aiff", ".xm", ".flac"}
-
-
-def copy_tree(destination: Path) -> None:
-    skip = shutil.ignore_patterns(".git", "build", "node_modules", "wheels")
-    shutil.copytree(ROOT, destination, symlinks=True, ignore=skip)
-    for planted in PLANTED:
-        path = destination / planted
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("must not be bundled\n")
-
-
-def build(app: Path, tmp: Path) -> subprocess.CompletedProcess:
-    empty_bin = tmp / "empty-bin"
-    empty_bin.mkdir()
-    env = dict(os.environ, PATH=str(empty_bin), PYTHONDONTWRITEBYTECODE="1")
-    command = [sys.executable, "-P", "-c", OFFLINE_PYGBAG,
-               "--build", "--archive", "--no_opt",
-               "--template", TEMPLATE, "--icon", "favicon.png", "."]
-    return subprocess.run(command, cwd=app, env=env, capture_output=True, text=True, timeout=120)
+# What build/web and web.zip hold besides the .apk: the page, the service worker, the manifests, the icons.
+PAGE_FILES = {"index.html", "favicon.png", "sw.js", "manifest-en.webmanifest", "manifest-vi.webmanifest",
+              "manifest-hu.webmanifest", "icon-192.png", "icon-512.png", "icon-maskable-512.png",
+              "apple-touch-icon.png"}
 
 
 @pytest.fixture(scope="module")
 def bundle(tmp_path_factory):
-    """Build once; give (app copy, build/web, the .apk path)."""
-    assert (ROOT / "main.py").is_file(), "no main.py to package"
-    tmp = tmp_path_factory.mktemp("web")
-    app = tmp / "solitaire"
-    copy_tree(app)
-    run = build(app, tmp)
-    log = run.stdout + run.stderr
-    assert run.returncode == 0, log[-6000:]
+    """The build (once per run); give (app copy, build/web, the .apk path)."""
+    app = build_once(tmp_path_factory)
     web = app / "build" / "web"
     apks = sorted(web.glob("*.apk"))
-    assert len(apks) == 1, f"expected one .apk in {web}: {apks}\n{log[-3000:]}"
+    assert len(apks) == 1, f"expected one .apk in {web}: {apks}"
     print(f"\n.apk size: {apks[0].stat().st_size} bytes ({apks[0].name})")
     return app, web, apks[0]
 
@@ -109,25 +57,39 @@ def test_pygbag_is_pinned_for_the_browser_build():
     assert "pygbag==0.9.3" in (ROOT / "requirements-web.txt").read_text().split()
 
 
-def test_the_apk_holds_the_game(bundle):
+def test_the_apk_holds_exactly_what_the_game_needs(bundle):
+    """The allow-list: main.py, every module of game/, the winnable lists, the fonts (with their
+    licence) and the sounds the game loads; nothing else, whatever else the folder holds."""
+    from game import textfile
+    from game.engine import registry
+    from game.solver import winnable
+
     app, _web, apk = bundle
     names = set(apk_names(apk))
-    assert "main.py" in names
-    shipped_sources = {p.relative_to(app).as_posix() for p in (app / "game").rglob("*.py")
-                       if "__pycache__" not in p.parts}
-    assert shipped_sources and shipped_sources <= names, sorted(shipped_sources - names)
-    shipped_assets = {p.relative_to(app).as_posix() for p in (app / "assets").rglob("*") if p.is_file()}
-    assert shipped_assets and shipped_assets <= names, sorted(shipped_assets - names)
+    sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*.py") if "__pycache__" not in p.parts}
+    lists = {Path(winnable.list_path(game, variant)).relative_to(ROOT).as_posix() for game, variant in registry.choices()}
+    loaded = {f"assets/{name}" for name in textfile.FONTS + textfile.SOUNDS}
+    assert lists and loaded and sources
+    wanted = {"main.py", "assets/fonts/LICENSE-DejaVu.txt"} | sources | lists | loaded
+    assert names == wanted, sorted(names ^ wanted)
+    # the copy held the junk, and none of it went in
+    assert all((app / name).is_file() for name in JUNK)
+    assert not names & set(JUNK), sorted(names & set(JUNK))
 
 
-def test_the_apk_keeps_tests_caches_and_builds_out(bundle):
-    _app, _web, apk = bundle
-    for name in apk_names(apk):
-        parts = name.split("/")
-        assert parts[0] not in EXCLUDED_TOP, name
-        assert not CACHE_PARTS & set(parts), name
-        assert not name.endswith((".pyc", ".ini")), name
-        assert not parts[-1].startswith("requirements"), name
+def test_the_allow_list_keeps_junk_out_of_a_folder_full_of_it(tmp_path):
+    """game_files on a folder with the project's layout and a developer's leftovers everywhere."""
+    keep = ["main.py", "game/__init__.py", "game/ui/table.py", "game/solver/winnable/EO1-C8.txt",
+            "assets/fonts/DejaVuSans.ttf", "assets/fonts/LICENSE-DejaVu.txt", "assets/sounds/win.ogg"]
+    junk = JUNK + ["game/ui/.table.py.swp", "game/.hidden/mod.py", "assets/sounds/win.wav", "assets/fonts/x.otf",
+                   "game/ui/notes.txt", "game/solver/winnable/old/EO1-C8.txt", "venv312/game/x.py",
+                   ".venv-web/main.py", "tools/build_web.py", "tests/test_x.py"]
+    for name in keep + junk:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("x\n")
+    (tmp_path / "game" / "link.py").symlink_to(tmp_path / "main.py")  # a link may lead anywhere: left out
+    assert build_web.game_files(tmp_path) == sorted(keep)
 
 
 def test_sources_are_bundled_unchanged(bundle):
@@ -149,15 +111,43 @@ def test_the_apk_fits_the_download_budget(bundle):
     assert apk.stat().st_size <= APK_BUDGET
 
 
-def test_web_zip_holds_exactly_the_page_the_icon_and_the_apk(bundle):
+def test_web_zip_holds_exactly_build_web_with_the_worker_manifests_and_icons(bundle):
     _app, web, apk = bundle
     web_zip = web.parent / "web.zip"
+    assert apk.name == "easy-harp-eight-off.apk"
+    assert {path.name for path in web.iterdir()} == PAGE_FILES | {apk.name}  # no .tar.gz
     with zipfile.ZipFile(web_zip) as archive:
-        assert sorted(archive.namelist()) == sorted(["index.html", "favicon.png", apk.name])
+        assert sorted(archive.namelist()) == sorted(PAGE_FILES | {apk.name})
+        for name in archive.namelist():
+            assert archive.read(name) == (web / name).read_bytes(), name
         assert archive.read("favicon.png") == (ROOT / "favicon.png").read_bytes()
+        for name in PAGE_FILES - {"index.html", "sw.js", "favicon.png"}:
+            assert archive.read(name) == (ROOT / "static" / name).read_bytes(), name
         page = archive.read("index.html").decode("utf-8")
+        worker = archive.read("sw.js").decode("utf-8")
     assert "{{cookiecutter." not in page
-    assert f'"{apk.stem}"' in page and 'href="favicon.png"' in page
+    assert f'"{apk.stem}"' in page and 'href="favicon.png"' in page and 'href="apple-touch-icon.png"' in page
+    # one build: its name in the page and the worker, and the worker's list of the build's own files
+    build = re.search(r'var BUILD = "([0-9a-f]{16})";', page).group(1)
+    assert f'const BUILD = "{build}";' in worker
+    files = json.loads(re.search(r"const FILES = (\[[^\]]*\]);", worker).group(1))
+    assert sorted(files) == sorted(PAGE_FILES - {"sw.js"} | {f"{apk.name}?build={build}"})
+    assert build == build_web.build_name(web)
+
+
+def test_the_same_sources_give_the_same_build(bundle, tmp_path):
+    """Built again from the same files, the build has the same name (players' caches stay); another
+    file gives another name."""
+    _app, web, _apk = bundle
+    page = (web / "index.html").read_text(encoding="utf-8")
+    build = re.search(r'var BUILD = "([0-9a-f]{16})";', page).group(1)
+    again = tmp_path / "web"
+    again.mkdir()
+    for path in web.iterdir():
+        (again / path.name).write_bytes(path.read_bytes())
+    assert build_web.stamp(again) == build
+    (again / "favicon.png").write_bytes(b"\x89PNG another icon")
+    assert build_web.stamp(again) != build
 
 
 def test_the_page_is_ours_and_pinned_to_the_093_runtime(bundle):
@@ -206,7 +196,7 @@ def test_icon_is_a_png_of_at_least_32_pixels():
 
 def test_the_readme_builds_and_serves_the_way_this_test_does():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "python3 -m pygbag --build --archive --template page.tmpl ." in readme
+    assert "    python3 tools/build_web.py\n" in readme
     # pygbag's runtime sends package downloads of any http://localhost:<port> page to
     # that server's /cdn/ (cpythonrc.py): the advice to serve a build must avoid it
     for line in readme.splitlines():

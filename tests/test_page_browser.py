@@ -1,13 +1,14 @@
 """The built page in a real browser, against stand-ins of pygbag's runtime.
 
-The page is built by the README's command with our template (page.tmpl)
-and served by static servers in this test's process under three host
-names: an itch.io-like one (html-classic.itch.zone, where itch.io serves
-HTML games), a plain static host, and localhost (python -m pygbag).
-Chromium's --host-resolver-rules sends those names, and the runtime's CDN
-(pygame-web.github.io, over HTTPS with a throwaway certificate), to the
-test's servers, so the page is the one players get, unchanged, and nothing
-leaves the machine.
+The page is built by the README's command (python3 tools/build_web.py) and
+served by static servers in this test's process (tests/page/servers.py) under
+three host names over HTTP: an itch.io-like one (html-classic.itch.zone,
+where itch.io serves HTML games), a plain static host, and localhost
+(python -m pygbag). Chromium's --host-resolver-rules sends those names, and
+the runtime's CDN (pygame-web.github.io, over HTTPS with a throwaway
+certificate), to the test's servers, so the page is the one players get,
+unchanged, and nothing leaves the machine. (Playing offline, installing,
+the keyboard in itch.io's frame and blocked storage are in tests/page/.)
 
 The CDN answers with stand-ins for pygbag 0.9.3's pythons.js and its
 interpreter loader (tests/page/pythons.js and tests/page/main.js): they do
@@ -23,12 +24,8 @@ Chromium: Debian's `chromium` package (tools/test_setup.sh installs it).
 
 from __future__ import annotations
 
-import http.server
 import json
 import shutil
-import ssl
-import subprocess
-import threading
 import time
 import zipfile
 from pathlib import Path
@@ -36,149 +33,29 @@ from pathlib import Path
 import pytest
 
 from game.host import to_page
-from tests.page.chromium import CHROMIUM, Browser
-from tests.test_packaging import build, copy_tree
+from tests.page.chromium import CHROMIUM
+from tests.page.servers import HOSTS, RUNTIME_HOST, RUNTIME_PATH, Site, build_once, loaded, visible
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-RUNTIME_HOST = "pygame-web.github.io"
-RUNTIME_PATH = "/cdn/0.9.3/"
 UNICODE = "Bảy cơ lên cột 3 … kőr\u00a07"
-STATIC = "http://games.example.test:{port}/solitaire/index.html"
-HOSTS = {
-    "itch.io": "http://html-classic.itch.zone:{port}/html/12345678/index.html",
-    "a static host": STATIC,
-    "python -m pygbag": "http://localhost:{port}/",
-}
+STATIC = HOSTS["a static host"]
 FAIL_WITHIN_MS = 15_000  # a failed load says so within 15 s, before a player gives up
-
-
-class State:
-    """What the servers do now; a test changes it and puts it back (``reset``)."""
-
-    def __init__(self) -> None:
-        self.reset()
-
-    def reset(self) -> None:
-        self.runtime = "up"      # "up", "down" (connections closed unanswered), "hang" (never answers)
-        self.interpreter = "up"  # "up" or "missing" (main.js answers 404)
-        self.archive = "up"      # "up" or "missing" (the .apk answers 404)
-        self.behaviour = "draws"  # the stand-in game: "draws", "slow" (1.5 s to its first frame), "raises"
-        self.site = "up"         # "up" or "down": the game's host (every name but the CDN's)
-        self.apk: bytes | None = None  # another build's .apk, served instead of the built one
-
-
-def make_handler(web: Path, state: State, requests: list[tuple[str, str]]):
-    stand_in = (HERE / "page" / "pythons.js").read_bytes()
-    loader = (HERE / "page" / "main.js").read_text(encoding="utf-8")
-    runtime_files = {
-        "cpython312/main.data": b"\0" * 300_000,  # the interpreter's stdlib (MBs in the real one)
-        "cpython312/main.wasm": b"\0asm\1\0\0\0" + b"\0" * 20_000,
-        "cpythonrc.py": b"# stand-in for pygbag 0.9.3's cpythonrc.py\n",
-    }
-
-    class Static(http.server.BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def do_GET(self):  # noqa: N802
-            host = (self.headers.get("Host") or "").split(":")[0]
-            path = self.path.split("?")[0].split("#")[0]
-            requests.append((host, path))
-            if host == RUNTIME_HOST:
-                return self.runtime(path)
-            if state.site == "down":
-                self.close_connection = True
-                return
-            name = path.rsplit("/", 1)[-1] or "index.html"
-            file = web / name
-            if "/" in name or not file.is_file() or (name.endswith(".apk") and state.archive == "missing"):
-                return self.answer(b"not found", "text/plain", 404)
-            if name.endswith(".apk") and state.apk is not None:
-                return self.answer(state.apk, "application/octet-stream")
-            kind = {"html": "text/html; charset=utf-8", "png": "image/png",
-                    "js": "text/javascript"}.get(file.suffix[1:], "application/octet-stream")
-            self.answer(file.read_bytes(), kind)
-
-        def runtime(self, path: str) -> None:
-            if state.runtime == "down":
-                self.close_connection = True
-                return  # no answer at all: the browser sees a failed connection
-            if state.runtime == "hang":
-                time.sleep(40)
-                self.close_connection = True
-                return
-            name = path.removeprefix(RUNTIME_PATH)
-            if name == "pythons.js":
-                return self.answer(stand_in, "text/javascript")
-            if name == "cpython312/main.js" and state.interpreter == "up":
-                return self.answer((loader % {"behaviour": state.behaviour}).encode(), "text/javascript")
-            if name in runtime_files:
-                return self.answer(runtime_files[name], "application/octet-stream")
-            self.answer(b"not found", "text/plain", 404)
-
-        def answer(self, body: bytes, kind: str, status: int = 200) -> None:
-            self.send_response(status)
-            self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            self.send_header("Access-Control-Allow-Origin", "*")  # as GitHub Pages sends it
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args):
-            pass
-
-    return Static
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """The built page served as a static site, the CDN stand-in, a log of requests, one Chromium."""
+    """The built page served as a static site, the CDN stand-in, a log of requests, Chromiums."""
     if not Path(CHROMIUM).exists():
         pytest.fail("Chromium is missing: run tools/test_setup.sh (it installs chromium and openssl)")
     if shutil.which("openssl") is None:
         pytest.fail("openssl is missing (it makes the stand-in CDN's certificate): run tools/test_setup.sh")
-    tmp = tmp_path_factory.mktemp("page")
-    app = tmp / "solitaire"
-    copy_tree(app)
-    (app / "table.png").write_bytes((ROOT / "favicon.png").read_bytes())  # the README's screenshot example
-    run = build(app, tmp)
-    assert run.returncode == 0, (run.stdout + run.stderr)[-4000:]
-    web = app / "build" / "web"
-    requests: list[tuple[str, str]] = []
-    state = State()
-    handler = make_handler(web, state, requests)
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                    "-subj", f"/CN={RUNTIME_HOST}", "-keyout", str(tmp / "key.pem"), "-out", str(tmp / "cert.pem")],
-                   check=True, capture_output=True, timeout=60)
-    plain = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    secure = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    for server in (plain, secure):
-        server.daemon_threads = True
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(tmp / "cert.pem", tmp / "key.pem")
-    secure.socket = context.wrap_socket(secure.socket, server_side=True)
-    threads = [threading.Thread(target=server.serve_forever, daemon=True) for server in (plain, secure)]
-    for thread in threads:
-        thread.start()
-    rules = (f"MAP {RUNTIME_HOST}:443 127.0.0.1:{secure.server_address[1]}, "
-             "MAP html-classic.itch.zone 127.0.0.1, MAP games.example.test 127.0.0.1, EXCLUDE localhost")
-    browsers = {}
-
-    def browser(lang: str = "en-US") -> Browser:
-        if lang not in browsers:
-            browsers[lang] = Browser(tmp / f"profile-{lang}", resolver_rules=rules, lang=lang)
-        return browsers[lang]
-
+    app = build_once(tmp_path_factory)
+    served = Site(tmp_path_factory.mktemp("page"), app / "build" / "web")
     try:
-        yield {"web": web, "port": plain.server_address[1], "requests": requests, "state": state,
-               "browser": browser, "tmp": tmp, "rules": rules}
+        yield served
     finally:
-        for each in browsers.values():
-            each.close()
-        for server in (plain, secure):
-            server.shutdown()
-            server.server_close()
+        served.close()
 
 
 @pytest.fixture
@@ -187,33 +64,21 @@ def page(site):
     tabs = []
 
     def open_page(url: str, *, size=(1280, 720), scale=1, lang="en-US", before=None):
-        site["requests"].clear()
-        tab = site["browser"](lang).tab(size=size, scale=scale)
+        site.requests.clear()
+        tab = site.browser(lang).tab(size=size, scale=scale)
         tabs.append(tab)
         if before:
             tab.call("Page.addScriptToEvaluateOnNewDocument", {"source": before})
-        tab.go(url.format(port=site["port"]))
+        tab.go(site.url(url))
         return tab
 
     yield open_page
-    site["state"].reset()
+    site.state.reset()
     for tab in tabs:
         try:
             tab.browser.send("Target.closeTarget", {"targetId": tab.target}, timeout=10)
         except Exception:
             pass
-
-
-def loaded(tab, timeout: float = 60) -> str:
-    """Wait until the page is up or says it failed; which one."""
-    return tab.wait("document.documentElement.getAttribute('data-load') || ''", timeout=timeout)
-
-
-def visible(tab, element_id: str) -> bool:
-    return tab.js(f"""(() => {{ const e = document.getElementById({element_id!r});
-        if (!e || e.hidden) return false;
-        const r = e.getBoundingClientRect(), s = getComputedStyle(e);
-        return s.display !== 'none' && s.visibility !== 'hidden' && r.width > 0 && r.height > 0; }})()""")
 
 
 # ---- the archive and the runtime ------------------------------------------------------
@@ -223,8 +88,8 @@ def visible(tab, element_id: str) -> bool:
 def test_the_page_loads_the_archive_web_zip_holds(site, page, host):
     tab = page(HOSTS[host])
     assert loaded(tab) == "ready"
-    requests = list(site["requests"])
-    web = site["web"]
+    requests = list(site.requests)
+    web = site.state.web
     with zipfile.ZipFile(web.parent / "web.zip") as archive:
         shipped = set(archive.namelist())
     archives = [path for _host, path in requests if path.endswith((".apk", ".tar.gz", ".zip"))]
@@ -244,7 +109,7 @@ def test_the_page_loads_the_archive_web_zip_holds(site, page, host):
 
 
 def test_the_apk_holds_only_what_the_game_needs(site):
-    apk = next(site["web"].glob("*.apk"))
+    apk = next(site.state.web.glob("*.apk"))
     with zipfile.ZipFile(apk) as archive:
         names = [name.removeprefix("assets/") for name in archive.namelist()]
     extra = [name for name in names if name != "main.py" and not name.startswith(("game/", "assets/"))]
@@ -285,6 +150,7 @@ def test_there_is_no_leave_site_prompt(site, page):
 
 
 # ---- item 2: a failed load says so within 15 s, with Try again, and it stays -----------
+# (issue 32, item 3: whatever fails, the runtime's alerts and errors become this message: no browser dialog)
 
 
 def failed_in_time(tab) -> None:
@@ -302,32 +168,97 @@ def failure_time(tab) -> float:
     return tab.js("window.gameFailedAt")
 
 
-@pytest.mark.parametrize("how", ["runtime down", "runtime hangs", "interpreter missing", "archive missing",
-                                 "main.py raises"])
+FAILURES = {
+    "runtime down": {"runtime": "down"},
+    "runtime hangs": {"runtime": "hang"},
+    "runtime answers 503": {"runtime": "503"},
+    "interpreter missing": {"interpreter": "missing"},
+    # the interpreter's files (a 404 carries no CORS header: main.js's XHR and fetch see a network error)
+    "main.wasm missing": {"files": {"cpython312/main.wasm": "missing"}},
+    "main.data missing": {"files": {"cpython312/main.data": "missing"}},
+    "main.wasm and main.data missing": {"files": {"cpython312/main.wasm": "missing", "cpython312/main.data": "missing"}},
+    "main.wasm and main.data cut": {"files": {"cpython312/main.wasm": "cut", "cpython312/main.data": "cut"}},
+    "main.wasm hangs": {"files": {"cpython312/main.wasm": "hang"}},
+    "main.data hangs": {"files": {"cpython312/main.data": "hang"}},
+    "main.data cut short": {"files": {"cpython312/main.data": "truncated"}},
+    "archive missing": {"archive": "missing"},
+    "main.py raises": {"behaviour": "raises"},
+}
+
+
+@pytest.mark.parametrize("how", list(FAILURES))
 def test_a_failed_load_says_so_within_15_s_and_offers_a_retry_that_works(site, page, how):
-    state = site["state"]
-    if how == "runtime down":
-        state.runtime = "down"
-    elif how == "runtime hangs":
-        state.runtime = "hang"
-    elif how == "interpreter missing":
-        state.interpreter = "missing"
-    elif how == "archive missing":
-        state.archive = "missing"
-    else:
-        state.behaviour = "raises"
+    state = site.state
+    for name, value in FAILURES[how].items():
+        setattr(state, name, dict(value) if isinstance(value, dict) else value)
     tab = page(STATIC + "#EO1-C8-AAAAAFA")
+    dialogs = len(tab.browser.dialogs)
     failed_in_time(tab)
-    assert failure_time(tab) <= FAIL_WITHIN_MS, failure_time(tab)
-    # it stays: nothing hides it later
+    took = failure_time(tab)
+    print(f"\n{how}: the failure message after {took / 1000:.1f} s ({tab.js('window.gameLoadError')})")
+    assert took <= FAIL_WITHIN_MS, took
+    # it stays: nothing hides it later, and no alert() ever reached the player
     time.sleep(3)
     assert tab.js("window.gameLoad") == "failed" and visible(tab, "transfer") and visible(tab, "retry")
+    assert len(tab.browser.dialogs) == dialogs, tab.browser.dialogs[dialogs:]
     assert tab.js("location.hash") == "#EO1-C8-AAAAAFA"  # the address the player opened
     # Try again, with the servers back: the game starts, on the linked deal
     state.reset()
     tab.js("document.getElementById('retry').click()")
     tab.wait("document.documentElement.getAttribute('data-load') === 'ready'", timeout=60)
     assert tab.js("document.documentElement.dataset.gameHash") == "#EO1-C8-AAAAAFA"
+    assert len(tab.browser.dialogs) == dialogs
+
+
+def test_an_alert_from_the_runtime_is_our_message_not_a_dialog(site, page):
+    # pythons.js alerts on its own (line 60: a page not in UTF-8) and for every uncaught error
+    # (lines 62-69): before the first frame that is our failure message, never a browser dialog
+    tab = page(STATIC, before="window.addEventListener('load', () => setTimeout(() => alert('Error occurred: x'), 0))")
+    dialogs = len(tab.browser.dialogs)
+    failed_in_time(tab)
+    assert "alert: Error occurred: x" in tab.js("window.gameLoadError")
+    assert len(tab.browser.dialogs) == dialogs
+
+
+def test_an_abort_after_the_first_frame_says_the_game_stopped(site, page):
+    site.state.behaviour = "aborts"  # emscripten's abort() (out of memory, say) once the game runs
+    tab = page(STATIC)
+    dialogs = len(tab.browser.dialogs)
+    assert loaded(tab) == "ready"
+    assert tab.wait("document.documentElement.getAttribute('data-load') === 'stopped'", timeout=30)
+    assert visible(tab, "transfer") and visible(tab, "retry")
+    assert tab.js("document.getElementById('loading-text').textContent") == tab.js("gameText.stopped")
+    assert "OOM" in tab.js("window.gameLoadError")
+    assert len(tab.browser.dialogs) == dialogs
+    site.state.reset()
+    tab.js("document.getElementById('retry').click()")
+    tab.wait("document.documentElement.getAttribute('data-load') === 'ready'", timeout=60)
+
+
+FAILED_TEXT = {"en-US": "The game could not be loaded.", "vi-VN": "Không tải được trò chơi.",
+               "hu-HU": "A játékot nem sikerült betölteni."}
+
+
+@pytest.mark.parametrize("lang", list(FAILED_TEXT))
+def test_the_failure_message_is_in_the_players_language_and_fits_a_phone(site, page, lang):
+    site.state.files = {"cpython312/main.wasm": "missing"}
+    tab = page(STATIC, size=(390, 844), scale=2, lang=lang)
+    failed_in_time_any_language(tab)
+    text = tab.js("document.getElementById('loading-text').textContent")
+    assert text.startswith(FAILED_TEXT[lang]), text
+    assert tab.js("document.getElementById('retry').textContent") == tab.js("gameText.retry")
+    # padded at 390 px: the words keep clear of the screen's sides, and nothing runs off it
+    for element in ("loading-text", "retry"):
+        left, right, width = tab.js(f"""(() => {{ const r = document.getElementById({element!r}).getBoundingClientRect();
+            return [r.left, r.right, document.documentElement.clientWidth]; }})()""")
+        assert left >= 16 and right <= width - 16, (element, left, right, width)
+    assert tab.js("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def failed_in_time_any_language(tab) -> None:
+    assert loaded(tab, timeout=FAIL_WITHIN_MS / 1000 + 30) == "failed"
+    assert failure_time(tab) <= FAIL_WITHIN_MS
+    assert visible(tab, "transfer") and visible(tab, "retry")
 
 
 # ---- item 3: the loading box goes only with the game's first frame ---------------------
@@ -345,7 +276,7 @@ document.addEventListener("DOMContentLoaded", () => {
 
 
 def test_the_loading_box_stays_until_the_first_frame_is_drawn(site, page):
-    site["state"].behaviour = "slow"  # main.py takes 1.5 s to its first frame
+    site.state.behaviour = "slow"  # main.py takes 1.5 s to its first frame
     tab = page(STATIC, before=WATCH_THE_BOX)
     tab.wait("document.documentElement.dataset.loadStage === 'main'")
     assert visible(tab, "transfer")  # main.py is queued, not drawn: the box is still there
@@ -457,58 +388,6 @@ def test_a_refused_copy_is_reported_as_refused_not_copied(page):
     assert loaded(tab) == "ready"
     assert tab.js(f"window.gameCopy({link})") == "refused"
     assert tab.js("window.gameCopied()") == "refused"
-
-
-# ---- offline play after the first visit ------------------------------------------------------
-
-
-def another_build(apk: Path) -> bytes:
-    """The .apk of a next build: the same game with one more file."""
-    import io
-
-    data = io.BytesIO(apk.read_bytes())
-    with zipfile.ZipFile(data, "a") as archive:
-        archive.writestr("assets/game/next_build.txt", "a later build\n")
-    return data.getvalue()
-
-
-def test_the_second_visit_plays_offline_and_a_new_build_replaces_the_old(site, tmp_path):
-    state = site["state"]
-    url = HOSTS["python -m pygbag"].format(port=site["port"]) + "#EO1-C8-AAAAAFA"  # localhost: a secure context
-    apk = next(site["web"].glob("*.apk"))
-    assert (site["web"] / "sw.js").is_file()  # pygbag copied static/ next to the page
-    with Browser(tmp_path / "profile", resolver_rules=site["rules"]) as browser:
-        try:
-            tab = browser.tab()
-            tab.go(url)
-            assert loaded(tab) == "ready"
-            first = tab.wait("document.documentElement.getAttribute('data-offline-build')")
-            kept = tab.wait("document.documentElement.getAttribute('data-offline') || ''")
-            assert kept.startswith("kept "), kept
-            # the servers go away: the game's host and the CDN
-            state.site, state.runtime = "down", "down"
-            tab.reload()
-            assert loaded(tab) == "ready", (tab.js("window.gameLoadError"), kept, tab.console()[-20:])
-            root = tab.js("Object.assign({}, document.documentElement.dataset)")
-            assert root["archiveBytes"] == str(apk.stat().st_size) and root["gameHash"] == "#EO1-C8-AAAAAFA"
-            # a new build is published, the player comes back online: the new one loads and is kept
-            state.site, state.runtime = "up", "up"
-            state.apk = another_build(apk)
-            tab.reload()
-            assert loaded(tab) == "ready"
-            assert tab.js("document.documentElement.dataset.archiveBytes") == str(len(state.apk))
-            second = tab.wait("document.documentElement.getAttribute('data-offline-build')")
-            assert second != first
-            tab.wait("(document.documentElement.getAttribute('data-offline') || '').startsWith('kept ')")
-            names = tab.wait(f"caches.keys().then(k => k.length === 1 && k[0].endsWith({second!r}) && k)")
-            assert names == [f"easy-harp-eight-off-{second}"]
-            # and offline again, it is the new build that starts
-            state.site, state.runtime = "down", "down"
-            tab.reload()
-            assert loaded(tab) == "ready"
-            assert tab.js("document.documentElement.dataset.archiveBytes") == str(len(state.apk))
-        finally:
-            state.reset()
 
 
 def test_the_stand_in_models_the_pythons_js_on_record():

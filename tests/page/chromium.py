@@ -120,12 +120,15 @@ class Browser:
         except TimeoutError:
             pass
 
-    def tab(self, *, size=(1280, 720), scale: float = 1, mobile: bool | None = None) -> "Tab":
+    def tab(self, *, size=(1280, 720), scale: float = 1, mobile: bool | None = None, frames: bool = False) -> "Tab":
+        """A new tab. ``frames``: its frames from other sites (out of process) can be reached (``Tab.frame``)."""
         target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
         session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         tab = Tab(self, target, session)
         tab.call("Page.enable")
         tab.call("Runtime.enable")
+        if frames:
+            tab.call("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": True})
         tab.resize(size, scale, mobile=mobile)
         return tab
 
@@ -198,6 +201,33 @@ class Tab:
                 last_error = error
             self.browser.pump(every)
         raise TimeoutError(f"waited {timeout} s for {expression!r} (last error: {last_error})")
+
+    def _frames(self) -> list[dict[str, Any]]:
+        return [event["params"] for event in self.browser.events
+                if event.get("method") == "Target.attachedToTarget" and event.get("sessionId") == self.session
+                and event["params"]["targetInfo"]["type"] == "iframe"]
+
+    def frames_seen(self) -> int:
+        """How many frames from other sites have come so far (a reload brings a new one)."""
+        return len(self._frames())
+
+    def frame(self, *, after: int = 0, timeout: float = 30) -> "Tab":
+        """The newest frame from another site in this tab, once more than ``after`` have come, to
+        evaluate in; the tab must have been opened with ``frames=True``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            attached = self._frames()
+            if len(attached) > after:
+                info = attached[-1]
+                frame = Tab(self.browser, info["targetInfo"]["targetId"], info["sessionId"])
+                try:
+                    frame.call("Runtime.enable", timeout=5)
+                    frame.call("Page.enable", timeout=5)  # its dialogs too, answered and kept
+                    return frame
+                except (ChromiumError, TimeoutError):
+                    pass
+            self.browser.pump(0.1)
+        raise TimeoutError("no frame from another site came")
 
     def console(self) -> list[str]:
         """What the page wrote to its console so far."""

@@ -1,4 +1,4 @@
-// Stand-in for pygbag 0.9.3's pythons.js, for the page tests (tests/test_page_runtime.py).
+// Stand-in for pygbag 0.9.3's pythons.js, for the page tests (tests/test_page_browser.py, tests/page/).
 // The real file: pygame-web/cdn, 0.9.3/pythons.js (2541 lines, as changed on 2026-02-14, commit a491a8d).
 // Written here, not copied: on every point page.tmpl relies on, this does what that file does, and each
 // piece names the line(s) it models. What it leaves out (the VT terminals, the media manager's tracks,
@@ -122,6 +122,7 @@ function feat_gui(debug_hidden) {
         canvas3d.style.left = "0px"
     }
     vm.canvas3d = canvas3d
+    canvas2d.addEventListener("click", focus_handler)             // line 657
     function window_resize() {                                    // lines 833-850
         if (vm.config.user_canvas_managed) return vm.config.user_canvas_managed   // line 839
         canvas2d.style.width = window.innerWidth + "px"           // (window_canvas_adjust, 675-757)
@@ -131,8 +132,35 @@ function feat_gui(debug_hidden) {
     window.addEventListener("resize", window_resize)              // line 854
 }
 
-// lines 1123-1145: feat_lifecycle: the "Leave site?" prompt unless can_close
+// lines 1074-1120: focus_handler (MM.focus_handler): the canvas takes the focus on the first click, on
+// the mouse entering it after the window lost the focus, and when the window gets it
+function focus_handler(ev) {
+    if (!window.canvas) return
+    if (ev.type == "click") {
+        canvas.removeEventListener("click", focus_handler)
+        canvas.focus()
+        return
+    }
+    if (ev.type == "mouseenter") {
+        canvas.focus()
+        canvas.removeEventListener("mouseenter", focus_handler)
+        return
+    }
+    if (ev.type == "focus") {                                     // (queue_event("focus") for Python)
+        canvas.focus()
+        return
+    }
+    if (ev.type == "blur") {                                      // the initial focuser, again
+        try { canvas.removeEventListener("click", focus_handler) } catch (x) {}
+        canvas.addEventListener("click", focus_handler)
+        canvas.addEventListener("mouseenter", focus_handler)
+    }
+}
+
+// lines 1123-1145: feat_lifecycle: the window's focus and blur, the "Leave site?" prompt unless can_close
 function feat_lifecycle() {
+    window.addEventListener("focus", focus_handler)               // lines 1124-1125
+    window.addEventListener("blur", focus_handler)
     if (!vm.config.can_close) {
         window.onbeforeunload = function () {
             const message = "Are you sure you want to navigate away from this page ?"
@@ -142,9 +170,11 @@ function feat_lifecycle() {
     }
 }
 
-// lines 1148-1172: feat_snd: without ume_block, play the CDN's empty.ogg once to unlock audio
+// lines 1148-1172: feat_snd: with ume_block, unlock audio by playing the CDN's empty.ogg once; without
+// it (ours: ume_block 0, MM.UME = 1 at line 1150) nothing is played
 function feat_snd() {
-    if (!vm.config.ume_block) {
+    const UME = !vm.config.ume_block                              // line 1150
+    if (!UME) {
         try { new Audio(config.cdn + "empty.ogg").play().catch(() => {}) } catch (x) {}   // line 1167
     }
 }
