@@ -5,7 +5,7 @@ then do the cards shrink, never back and forth within a game."""
 
 import pytest
 
-from game.engine import Game, Position
+from game.engine import Game, Pile, Position
 from game.engine.cards import RANKS
 from game.ui.drawing.layout import make_layout
 
@@ -108,3 +108,49 @@ def test_large_cards_are_clearly_larger(size):
         d.run(1)
         assert d.table.layout.card_w >= normal * 1.08, (deal, normal, d.table.layout.card_w)
         assert d.table.layout.index.h >= index
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (1920, 1080), (2560, 1440), (1024, 600), (3000, 600)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant", ["C8", "C4", "C2"])
+@pytest.mark.parametrize("mirrored", [False, True], ids=["right-handed", "left-handed"])
+def test_eight_offs_columns_stand_under_its_cells(size, variant, mirrored):
+    """Above the columns (the top row in landscape) Eight Off's piles stand
+    on the columns' grid: each column exactly under a cell (8 cells: every
+    cell over a column, the foundations on at the same pitch past a small
+    gap; fewer cells: the cells and foundations over columns), and the
+    table spans the window, no wide felt margins at its sides."""
+    from game.engine.actions import CELL, COLUMN, FOUNDATION
+
+    layout = make_layout("eight-off", variant, *size, mirrored=mirrored)
+    if layout.side or layout.portrait:
+        return
+    columns = [layout.piles[Pile(COLUMN, i)] for i in range(8)]
+    cells = sorted(b.x for p, b in layout.piles.items() if p.kind == CELL)
+    founds = sorted(b.x for p, b in layout.piles.items() if p.kind == FOUNDATION)
+    col_x = [b.x for b in columns]
+    pitch = col_x[1] - col_x[0]
+    assert all(b - a == pitch for a, b in zip(col_x, col_x[1:]))  # one pitch
+    assert all(x in col_x for x in cells)  # every cell over a column
+    if len(cells) == 8:
+        assert cells == col_x
+        assert all(b - a == pitch for a, b in zip(founds, founds[1:]))  # the foundations at the same pitch
+        near = founds[-1] + pitch if mirrored else founds[0] - pitch  # where the grid meets the cells
+        gap = cells[0] - near if mirrored else near - cells[-1]
+        assert 0 <= gap <= layout.card_w * 0.35, (gap, founds, cells)
+    else:
+        assert all(x in col_x for x in founds)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (1920, 1080), (2560, 1440)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_eight_off_with_8_cells_spans_the_window(size):
+    """The opening deal of Eight Off with 8 cells: its row of 12 places runs
+    the width of the window, the columns under the cells: no wide felt
+    margins at the sides (there were 200 px at 1366x768)."""
+    d = Driver(Game.from_deal("EO1-C8-AAAAAFA"), size=size)
+    layout = d.table.layout
+    piles = [*layout.piles.values()]
+    left, right = min(b.x for b in piles), size[0] - max(b.right for b in piles)
+    assert abs(left - right) <= 1 and left <= max(12, layout.card_w * 0.2), (left, right)
+    assert [layout.piles[Pile("c", i)].x for i in range(8)] == sorted(b.x for p, b in layout.piles.items()
+                                                                       if p.kind == "r")

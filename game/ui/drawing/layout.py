@@ -321,24 +321,32 @@ def row_layout(rules, width: int, height: int, buttons: tuple[str, ...], *, larg
     # longer (Easy Harp: stock, waste and 8 foundations over 9 columns) shares
     # their grid, one place more, its outermost pile past the columns' end
     aligned = not portrait and n_top == n_cols + 1
-    places = n_cols + 1 if aligned else n_cols
-    col_gap = min(round(card_w * (0.12 if large else 0.3)), (width - 2 * pad - places * card_w) // max(1, places - 1))
+    top_top = rows == 1 and n_top > n_cols + 1  # Eight Off's 8 cells and 4 foundations over 8 columns
+    places = n_top if top_top else n_cols + 1 if aligned else n_cols
+    split = round(card_w * TOP_SPLIT[large]) if top_top else 0
+    col_gap = min(round(card_w * (0.12 if large else 0.3)),
+                  (width - 2 * pad - places * card_w - split) // max(1, places - 1))
     col_gap = max(2, col_gap)
-    span = places * card_w + (places - 1) * col_gap
+    span = places * card_w + (places - 1) * col_gap + split
     x0 = (width - span) // 2
     grid = [x0 + i * (card_w + col_gap) for i in range(places)]
 
     top_y = bar_h + pad
-    if aligned:
-        piles = {pile: Box(x, top_y, card_w, card_h) for pile, x in zip([*left, *right], grid)}
+    if top_top:
+        piles, col_x = place_top_grid(left, right, n_cols, x0, top_y, card_w, col_gap, split,
+                                      mirrored=orientation.mirrored)
         rows_bottom = top_y + card_h
     else:
-        piles, rows_bottom = place_top_rows(left, right, rows, grid, top_y, card_w, col_gap, width=width, pad=pad,
-                                            large=large, has_stock=rules.has_stock)
-    if orientation.mirrored:
-        mirror_top_row(piles, width, left, right, rules.has_stock, grid)
-    # aligned: under every top-row place but the outermost (the stock), mirrored or not
-    col_x = sorted(piles[p].x for p in [*left[1:], *right]) if aligned else grid
+        if aligned:
+            piles = {pile: Box(x, top_y, card_w, card_h) for pile, x in zip([*left, *right], grid)}
+            rows_bottom = top_y + card_h
+        else:
+            piles, rows_bottom = place_top_rows(left, right, rows, grid, top_y, card_w, col_gap, width=width,
+                                                pad=pad, large=large, has_stock=rules.has_stock)
+        if orientation.mirrored:
+            mirror_top_row(piles, width, left, right, rules.has_stock, grid)
+        # aligned: under every top-row place but the outermost (the stock), mirrored or not
+        col_x = sorted(piles[p].x for p in [*left[1:], *right]) if aligned else grid
     columns_y = rows_bottom + max(pad, round(card_h * 0.12))
     for i, x in enumerate(col_x):
         piles[Pile(COLUMN, i)] = Box(x, columns_y, card_w, card_h)
@@ -419,6 +427,27 @@ def place_top_rows(left: list[Pile], right: list[Pile], rows: int, col_x: list[i
     place_row(left, top_y, False, xs_left)
     place_row(right, top_y, False, xs_right)
     return piles, top_y + card_h
+
+
+def place_top_grid(left: list[Pile], right: list[Pile], n_cols: int, x0: int, y: int, card_w: int, gap: int,
+                   split: int, *, mirrored: bool) -> tuple[dict[Pile, Box], list[int]]:
+    """A top row longer than the columns (Eight Off's 8 cells and 4
+    foundations over 8 columns) on one grid with them: every place of the
+    row at the columns' pitch, the two groups ``split`` px apart (left-handed:
+    the foundations first), and the columns (their x) under the cells, or
+    under the first group that has as many places as there are columns."""
+    card_h = round(card_w * CARD_RATIO)
+    piles: dict[Pile, Box] = {}
+    x = x0
+    for k, group in enumerate((right, left) if mirrored else (left, right)):
+        if k:
+            x += split
+        for pile in group:
+            piles[pile] = Box(x, y, card_w, card_h)
+            x += card_w + gap
+    under = next((g for g in (left, right) if len(g) == n_cols), None)
+    xs = sorted(piles[p].x for p in under) if under else sorted(b.x for b in piles.values())[:n_cols]
+    return piles, xs
 
 
 def place_buttons(buttons: tuple[str, ...], width: int, height: int, portrait: bool, scale: float, pad: int,
