@@ -14,9 +14,12 @@ from .geometry import SIZES
 
 # the opening card width (px) at each size of the layout matrix, at least:
 # (Eight Off 8 cells, Eight Off 2 cells, Easy Harp); before sizing for the
-# position they were (79, 77, 93) at 1366x768 and (46, 34, 57) at 844x390
+# position they were (79, 77, 93) at 1366x768 and (46, 34, 57) at 844x390.
+# A phone on its side sizes its cards for columns that show the narrow
+# face's larger index (rank glyphs of 9 px grew to 20 and 16 px): Eight Off
+# there had (57, 51) at 844x390 and (46, 49) at 640x360 with the small one
 OPENING = {
-    (360, 640): (38, 38, 33), (390, 844): (41, 41, 36), (844, 390): (57, 51, 57), (640, 360): (46, 49, 43),
+    (360, 640): (41, 41, 37), (390, 844): (45, 45, 40), (844, 390): (47, 43, 57), (640, 360): (38, 49, 43),
     (640, 480): (46, 51, 43), (800, 600): (56, 68, 67), (1024, 600): (72, 76, 86), (1366, 768): (96, 112, 115),
     (1920, 1080): (136, 158, 162), (2560, 1440): (181, 211, 217),
 }
@@ -83,10 +86,11 @@ def test_a_new_game_is_sized_anew():
 
 
 def test_on_a_touch_screen_a_column_that_would_show_its_count_makes_room_first():
-    """A phone on its side: a 7-card column fits its indices but not 44 px
-    grab strips with the opening's cards; rather than a count on it, the
-    cards shrink (as far as the room the rules allow would have them)."""
-    d = Driver(Game.from_deal("EO1-C8-AAAAAAC"), size=(844, 390))
+    """A phone on its side (844x380): a 7-card column fits its indices but
+    not 44 px grab strips with the opening's cards; rather than a count on
+    it, the cards shrink (as far as the room the rules allow would have
+    them)."""
+    d = Driver(Game.from_deal("EO1-C8-AAAAAAC"), size=(844, 380))
     opening = d.table.layout.card_w
     for action in "c7>r c3>r c3>c7 r1>c8".split():
         assert d.table.play(action).ok
@@ -96,17 +100,28 @@ def test_on_a_touch_screen_a_column_that_would_show_its_count_makes_room_first()
     assert d.table.layout.card_w < opening
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (390, 844), (2560, 1440)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (390, 844), (360, 640), (2560, 1440)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
 def test_large_cards_are_clearly_larger(size):
     """Large cards: at least 8 % wider on the opening deal of every game (Eight
     Off with 2 cells was smaller with the option on), whether it is set before
-    the game or in the middle of it."""
+    the game or in the middle of it. On a phone upright the 8 or 9 columns
+    already give the cards the whole width: there the cards keep their width
+    and Large cards draws their ranks at least 10 % taller (measured on the
+    screen's pixels)."""
+    from .glyphs import glyph_heights
+
     for deal in ("EO1-C8-AAAAAFA", "EO1-C2-AAAAAFA", "EH1-N-AAAAAAF"):
         d = Driver(Game.from_deal(deal), size=size)
         normal, index = d.table.layout.card_w, d.table.layout.index.h
+        glyph = min(glyph_heights(d.app))
         d.app.change_setting("large_cards", True)
         d.run(1)
-        assert d.table.layout.card_w >= normal * 1.08, (deal, normal, d.table.layout.card_w)
+        d.app.frame()
+        if d.table.layout.index.spread and normal == d.table.layout.card_w:  # the width binds the cards
+            assert min(glyph_heights(d.app)) >= glyph * 1.1, (deal, glyph, glyph_heights(d.app))
+        else:
+            assert d.table.layout.card_w >= normal * 1.08, (deal, normal, d.table.layout.card_w)
         assert d.table.layout.index.h >= index
 
 
