@@ -9,7 +9,8 @@ of the layout matrix (phones upright and on their side to 4K), in every
 language, both games, on the opening deal and on the longest columns the
 rules allow (default OUT_DIR build/matrix). It prints, per size, the
 smallest card index and grab strips in pixels, the columns that show their
-count and any broken layout promise (``--no-shots``: the numbers only).
+count, the least rank glyph measured on the screen and any broken layout
+promise (``--no-shots``: the numbers only).
 
 ``python tools/ui_screens.py --readme``: the README's screenshots
 (docs/screenshots/, which the browser bundle leaves out).
@@ -174,14 +175,16 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
     the default games' opening deals and on any position, and how many
     columns show their count instead."""
     from tests.ui.geometry import SIZES as MATRIX, problems, smallest_strip
+    from tests.ui.glyphs import glyph_heights
 
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     report = {}
-    print("size        index  deal strip  any strip  counted  card  opening  problems")
+    print("size        index  deal strip  any strip  counted  card  opening  glyph  problems")
     for size in sizes or MATRIX:
         least_index, deal_strip, any_strip, counted, card_w, broken = None, None, None, set(), None, []
         opening: dict[str, int] = {}  # an opening deal -> its card width (the least over the languages)
+        glyph: int | None = None  # the least rank glyph height on the screen
         for lang in langs:
             app = app_for(lang, size)
             for name, game, strict in matrix_positions():
@@ -193,6 +196,7 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
                 card_w = layout.card_w if card_w is None else min(card_w, layout.card_w)
                 if name.endswith("_deal"):
                     opening[name] = min(opening.get(name, layout.card_w), layout.card_w)
+                glyph = min([*glyph_heights(app), *([glyph] if glyph is not None else [])], default=None)
                 strip = smallest_strip(app)
                 if strip is not None:
                     any_strip = strip if any_strip is None else min(any_strip, strip)
@@ -202,16 +206,18 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
                 broken += [f"{lang} {name}: {p}" for p in problems(app, strict_strips=strict)]
                 if out is not None:
                     app.save_screenshot(str(out / f"{size[0]}x{size[1]}_{lang}_{name}.png"))
-        report[size] = (least_index, deal_strip, any_strip, sorted(counted), broken)
+        report[size] = (least_index, deal_strip, any_strip, sorted(counted), broken, glyph)
         print(f"{size[0]:>4}x{size[1]:<4}  {least_index:>4} px  {str(deal_strip or '-'):>7} px  {any_strip:>6} px  "
-              f"{len(counted):>7}  {card_w:>4}  {'/'.join(str(w) for w in opening.values()):>11}  {len(broken)}")
+              f"{len(counted):>7}  {card_w:>4}  {'/'.join(str(w) for w in opening.values()):>11}  "
+              f"{str(glyph or '-'):>2} px  {len(broken)}")
         for line in broken[:12]:
             print("    " + line)
     print("index: the strip a face-up card needs to show its corner index whole; deal strip: the least grab strip "
           "on the opening deals of Easy Harp and Eight Off (8 cells; '-': no face-up card under another); any strip: "
           "the least on any position, the longest columns the rules allow included; counted: columns showing their "
           "count over all positions; card: the least card width; opening: the card width on the opening deals of "
-          "Easy Harp, Eight Off with 8 cells and with 2")
+          "Easy Harp, Eight Off with 8 cells and with 2; glyph: the least height of a rank's glyph, measured on the "
+          "screen's pixels over every card whose corner index shows")
     if out is not None:
         print(f"screenshots in {out}")
     return report

@@ -21,7 +21,7 @@ import pytest
 from game.engine import Game, Pile, Position
 from game.i18n import CATALOGUES
 from game.persistence.storage import MemoryStorage
-from game.ui.drawing.cardart import card_art, court_frame, index_band
+from game.ui.drawing.cardart import ONE_INDEX, card_art, corner_band, court_frame
 from game.ui.launch import build_app
 from game.ui.drawing.layout import TEXT_FLOOR, index_for, longest_column, make_layout
 
@@ -67,7 +67,7 @@ def test_the_index_is_drawn_inside_its_strip(large):
     them below the strip a fanned card shows."""
     for w in range(20, 260, 11):
         idx = index_for(w, large)
-        top, band = index_band(idx.size)
+        top, band = corner_band(idx)
         assert idx.y + band < idx.h
         art = card_art(w, round(w * 1.4), "en", index=idx)
         heights = set()
@@ -84,13 +84,11 @@ def test_a_court_frame_keeps_clear_of_the_indices(large):
     """The frame of J, Q, K starts a visible gap below the corner index and
     ends as far above the rotated one (right under it, it read as the
     index's underline); a card too short for that has no frame."""
-    for w in range(20, 260, 3):
+    for w in range(ONE_INDEX, 260, 3):  # the cards with two indices (a narrower one frames its court below its index)
         h = round(w * 1.4)
         idx = index_for(w, large)
         frame = court_frame(w, h, idx)
-        if frame is None:
-            assert w < 40  # only the smallest cards
-            continue
+        assert frame is not None
         gap = frame.top - idx.h
         assert gap >= 3 and gap >= idx.size * 0.3
         assert h - frame.bottom == frame.top  # the same gap above the rotated index

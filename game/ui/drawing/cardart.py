@@ -139,7 +139,7 @@ class CardArt:
         corner = self.corner(label=rank_label(rank, self.lang), symbol=symbol, color=color)
         idx = self.index
         surf.blit(corner, (idx.x, idx.y))
-        small = w < SMALL_CARD
+        small = idx.spread or w < SMALL_CARD  # a narrow face: one large suit, not pips
         if w >= ONE_INDEX:
             surf.blit(pygame.transform.rotate(corner, 180), (w - idx.x - corner.get_width(),
                                                              h - idx.y - corner.get_height()))
@@ -160,13 +160,16 @@ class CardArt:
                 y = top + (bottom - top) * fy
                 self._pip(surf, symbol, color, x, y, size, fy > 0.5)
         else:
-            self._court(surf, rank, symbol, color)
+            self._court(surf, rank, suit, symbol, color)
         return surf
 
     def corner(self, label: str, symbol: str, color) -> pygame.Surface:
         """The index: the rank (bold) and the suit at one size, side by side,
-        cropped to the band every rank's glyphs share (J's tail included)."""
+        cropped to the band every rank's glyphs share (J's tail included);
+        a narrow card's (``Index.spread``): ``spread_corner``."""
         idx = self.index
+        if idx.spread:
+            return spread_corner(self.w, idx, label, symbol, color)
         top, band = index_band(idx.size)
         rank_img = font(idx.size, True).render(label, True, color)
         suit_img = font(idx.size).render(symbol, True, color)
@@ -186,31 +189,29 @@ class CardArt:
             img = pygame.transform.rotate(img, 180)
         surf.blit(img, (round(x - img.get_width() / 2), round(y - img.get_height() / 2)))
 
-    def _court(self, surf: pygame.Surface, rank: int, symbol: str, color) -> None:
-        """A jack, queen or king: its portrait in a frame clear of the
-        indices (a short frame: the head and collar; a card narrower than
-        ``ONE_INDEX``: the whole card below the index), or where a frame
-        would be too short, the head alone."""
+    def _court(self, surf: pygame.Surface, rank: int, suit: int, symbol: str, color) -> None:
+        """A jack, queen or king: on a card with two indices the court
+        double-ended in a frame between them; on a narrower one the top of
+        the figure, its headwear larger, in a frame from below the index to
+        the card's foot (``small_court_frame``)."""
         w, h = self.w, self.h
         idx = self.index
         frame = small_court_frame(w, h, idx, self.fan) if w < ONE_INDEX else court_frame(w, h, idx, self.fan)
         if frame is None:  # a card with a rotated index too short for a frame (none of the sizes in use)
             frame = pygame.Rect(0, idx.h + 1, w, h - 2 * (idx.h + 1))
-        if frame.height < FRAMED_MIN:  # the head alone, where the frame would be
-            side = round(w * 0.12)
-            band = pygame.Rect(side, frame.top, w - 2 * side, frame.height)
-            if band.height >= 8:
-                surf.blit(courts.portrait(rank, symbol, color, band.width, band.height, 0.88, detail=False), band.topleft)
-            return
-        small = frame.height < PORTRAIT_MIN  # the head and collar only
         r = max(2, round(w * 0.04))
         edge = max(1, round(w * 0.015))
         pygame.draw.rect(surf, courts.mix(theme.COURT_FILL, color, 0.06), frame, border_radius=r)
         inner = frame.inflate(-2 * edge - 2, -2 * edge - 2)
-        picture = courts.portrait(rank, symbol, color, inner.width, inner.height, 0.95 if small else courts.HEIGHT,
-                                  detail=not small)
-        surf.blit(picture, inner.topleft)
-        pygame.draw.rect(surf, theme.GOLD, frame.inflate(-2 * edge, -2 * edge), width=1, border_radius=max(1, r - edge))
+        if inner.width >= 6 and inner.height >= 6:
+            if inner.height >= PORTRAIT_MIN:
+                picture = courts.picture(rank, suit, symbol, color, inner.width, inner.height)
+            else:  # a short frame: the head and its headwear, larger
+                picture = courts.bust(rank, suit, color, inner.width, inner.height)
+            surf.blit(picture, inner.topleft)
+        if frame.height >= FRAMED_MIN:
+            pygame.draw.rect(surf, theme.GOLD, frame.inflate(-2 * edge, -2 * edge), width=1,
+                             border_radius=max(1, r - edge))
         pygame.draw.rect(surf, color, frame, width=edge, border_radius=r)
 
     def _draw_back(self) -> pygame.Surface:
@@ -331,37 +332,83 @@ def card_art(w: int, h: int, lang: str = "en", four_color: bool = False, index: 
 
 
 def court_frame(w: int, h: int, index: Index, fan: int = 0) -> pygame.Rect | None:
-    """The frame of a jack, queen or king: a clear gap below the corner
-    index and above the rotated one (a frame right under the index read as
-    its underline), or None when the card is too short for one. ``fan``:
-    the strip a column shows of the card; the frame starts below it when
-    the card is tall enough, and never a few pixels into it (a sliver of
-    frame under a fanned index reads as an underline too)."""
-    gap = max(3, round(index.size * 0.4))
-    top = max(round(h * 0.14), index.h + gap)
-    if fan >= top:
-        below = fan + 1
-        if h - 2 * below >= max(12, round(h * 0.35)) or (fan - top < 6 and h - 2 * below >= max(12, round(h * 0.22))):
-            top = below
+    """The frame of a jack, queen or king on a card with two indices: a
+    clear gap below the corner index and as far above the rotated one (a
+    frame right under the index read as its underline), most of the card's
+    width, or None when the card is too short for one. ``fan``: the strip a
+    column shows of the card; the frame never starts a few pixels into it
+    (a sliver of frame under a fanned index reads as an underline too):
+    then it starts below it."""
+    gap = max(3, math.ceil(index.size * 0.3))
+    top = max(round(h * 0.12), index.h + gap)
+    if top <= fan < top + 6 and h - 2 * (fan + 1) >= max(12, round(h * 0.22)):
+        top = fan + 1  # the strip would show a sliver of frame: the frame starts below it
     height = h - 2 * top
     if height < max(12, round(h * 0.22)):
         return None
-    return pygame.Rect(round(w * 0.16), top, w - 2 * round(w * 0.16), height)
+    side = round(w * 0.12)
+    return pygame.Rect(side, top, w - 2 * side, height)
 
 
 def small_court_frame(w: int, h: int, index: Index, fan: int = 0) -> pygame.Rect:
     """The frame of a jack, queen or king on a card with no rotated index
     (narrower than ``ONE_INDEX``): from a clear gap below the index down to
     the card's margin. Like ``court_frame``, never a few pixels into the
-    strip ``fan`` a column shows of the card: then it starts below it."""
-    margin = max(2, round(w * 0.07))
-    top = index.h + max(3, round(index.size * 0.3))
+    strip ``fan`` a column shows of the card: then it starts below it. A
+    narrow card's (``Index.spread``) fills the card below its index: the
+    index's own margin is the gap, the frame is what the card has left."""
+    margin = max(2, round(w * (0.05 if index.spread else 0.07)))
+    top = index.h + (max(2, round(w * 0.04)) if index.spread else max(3, round(index.size * 0.3)))
     if top <= fan < top + 6:
         top = fan + 1
     return pygame.Rect(margin, top, w - 2 * margin, max(0, h - margin - top))
 
 
+def spread_corner(w: int, idx: Index, label: str, symbol: str, color) -> pygame.Surface:
+    """A narrow card's index, as wide as the card between its margins: the
+    rank (bold, ``idx.size``) at the left, the suit (``idx.suit``) at the
+    right edge, centred on the rank's capitals; a rank wider than the room
+    the suit leaves it (the 10) is drawn narrower to fit, from glyphs drawn
+    three times larger and scaled down once, never wider than the card."""
+    top, band = rank_band(idx.size)
+    width = w - 2 * idx.x
+    corner = pygame.Surface((width, band), pygame.SRCALPHA)
+    suit_img = font(idx.suit).render(symbol, True, color)
+    sb = suit_img.get_bounding_rect()
+    gap = max(1, round(idx.size * 0.06))
+    room = width - gap - sb.width
+    rank_img = font(idx.size, True).render(label, True, color)
+    rb = rank_img.get_bounding_rect()
+    if rb.width <= room:
+        corner.blit(rank_img, (-rb.x, -top))
+    else:
+        big = font(idx.size * 3, True).render(label, True, color)
+        bb = big.get_bounding_rect()
+        glyphs = pygame.transform.smoothscale(big.subsurface(bb), (max(1, room), rb.height))
+        corner.blit(glyphs, (0, rb.y - top))
+    cap = round(idx.size * 0.729)  # the capitals' height: the suit centred on it
+    corner.blit(suit_img, (width - sb.right, max(0, (cap - sb.height) // 2) - sb.y))
+    return corner
+
+
 _BANDS: dict[int, tuple[int, int]] = {}
+_RANK_BANDS: dict[int, tuple[int, int]] = {}
+
+
+def rank_band(size: int) -> tuple[int, int]:
+    """(top, height) of the rows every rank glyph at ``size`` px (bold)
+    uses, from the tallest digit's top to the J's and Q's tails."""
+    band = _RANK_BANDS.get(size)
+    if band is None:
+        rects = [font(size, True).render(t, True, (0, 0, 0)).get_bounding_rect() for t in ("10", "J", "Q", "A", "2")]
+        top = min(r.y for r in rects)
+        band = _RANK_BANDS[size] = (top, max(r.bottom for r in rects) - top)
+    return band
+
+
+def corner_band(index: Index) -> tuple[int, int]:
+    """(top, height) of the band a corner index of ``index`` is drawn in."""
+    return rank_band(index.size) if index.spread else index_band(index.size)
 
 
 def index_band(size: int) -> tuple[int, int]:

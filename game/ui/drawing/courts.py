@@ -1,15 +1,29 @@
-"""The jack, queen and king of our own design, drawn in code: a portrait
-bust in the suit's colour (a king with a tall crown, a white beard and a
-sceptre; a queen with a tiara of pearls, long hair and a flower; a jack
-with a feathered cap and a spear). A small picture shows the head and
-collar only, its headgear larger: the headgear is what tells the ranks
-apart at a glance. Shapes are drawn a few times larger and scaled down
-once, so every edge is smooth at the card's own size; the small suits
-beside the head are text, drawn at that size."""
+"""The jack, queen and king of our own design, drawn in code.
+
+Each rank is told apart three ways, so that it reads at a glance at any
+size: its headwear (the king's tall crown of three spikes, the queen's low
+tiara of pearls over long hair and a veil, the jack's soft cap with a long
+feather), its face (the king bearded and white-haired, the queen framed by
+her hair, the jack young and turned aside) and its attribute and pose (the
+king holds a sword or a sceptre upright, the queen a flower raised to her
+shoulder, the jack a spear or a halberd at his side). Each suit dresses its
+figures in its own colour (red, near-black, or the four-colour inks) with
+gold and a light tint of that colour, in a pattern of its own (stripes,
+checks, chevrons or dots), and alternate suits give the king, queen and
+jack their other attribute: no two courts of a deck are the same picture.
+
+A card wide enough for a frame of its own shows the figure from its
+headwear down to its waist, filling the frame (``picture``); a shorter
+frame (a narrow card's, below its index) the top of it, headwear, head and
+shoulders, the headwear larger (``bust``). Shapes are drawn a few times
+larger than the picture and scaled down once, so every edge is smooth at
+the card's own size; the suit beside the figure is text, drawn at that
+size."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Sequence
 
 import pygame
@@ -20,17 +34,18 @@ from .fonts import font
 Color = tuple[int, int, int]
 Point = tuple[float, float]
 
-# the figure's box in units: x from -0.5 to 0.5, y from 0 (top) to HEIGHT
-HEIGHT = 1.2
 SKIN = (250, 212, 184)
+CHEEK = (240, 178, 160)
 EYES = (52, 36, 32)
 MOUTH = (196, 104, 96)
 WHITE = (252, 250, 242)
 GOLD_LIGHT = (238, 206, 112)
-STEEL = (178, 186, 198)
+STEEL = (190, 198, 210)
+STEEL_DARK = (120, 130, 146)
 WOOD = (128, 86, 50)
 LEAF = (44, 118, 66)
-HAIR = {13: (222, 218, 208), 12: (128, 60, 38), 11: (136, 88, 46)}  # the king's beard is white
+HAIR = {13: (226, 222, 212), 12: (140, 72, 40), 11: (150, 100, 52)}  # the king's hair and beard are white
+PATTERNS = ("stripes", "checks", "chevrons", "dots")  # the suits' cloth: spades, hearts, diamonds, clubs
 
 
 def mix(a: Sequence[int], b: Sequence[int], k: float) -> Color:
@@ -42,6 +57,23 @@ def supersample(size: int) -> int:
     """How many times larger the shapes are drawn: more for small pictures
     (their edges are most of what shows)."""
     return 4 if size < 60 else 3 if size < 140 else 2
+
+
+@dataclass(frozen=True)
+class Palette:
+    """A suit's colours: its ink (the robe), the ink darker (outlines and
+    shadows), a light tint of it (the cloth's pattern, the sleeves) and the
+    cloth's pattern."""
+
+    ink: Color
+    dark: Color
+    light: Color
+    pattern: str
+
+    @classmethod
+    def of(cls, ink: Sequence[int], suit: int) -> Palette:
+        ink = (ink[0], ink[1], ink[2])
+        return cls(ink, mix(ink, (0, 0, 0), 0.35), mix(ink, (255, 255, 255), 0.62), PATTERNS[suit % 4])
 
 
 class Pen:
@@ -67,7 +99,7 @@ class Pen:
         if fill is not None:
             pygame.draw.polygon(self.surf, fill, ps)
         if outline:
-            self._outline(ps, closed=True)
+            self._lines(ps + ps[:1], self.line, self.ink)
 
     def mirrored(self, pts: Sequence[Point], fill: Color | None, outline: bool = True) -> None:
         """The shape and its mirror image across the figure's middle."""
@@ -93,9 +125,6 @@ class Pen:
             self._lines(ps, w + 2 * self.line, self.ink)
         self._lines(ps, w, color)
 
-    def _outline(self, ps: list[Point], closed: bool) -> None:
-        self._lines(ps + ps[:1] if closed else ps, self.line, self.ink)
-
     def _lines(self, ps: list[Point], width: float, color: Color) -> None:
         wide = max(1, round(width))
         for a, b in zip(ps, ps[1:]):
@@ -105,141 +134,291 @@ class Pen:
                 pygame.draw.circle(self.surf, color, p, wide / 2)
 
 
-# ---- headgear: the emblem of each rank ----------------------------------------
+# ---- headwear: the emblem of each rank -------------------------------------------
 
-def crown(pen: Pen, jewel: Color, detail: bool = True) -> None:
-    """The king's: tall, three spikes with pearls, jewels on the band."""
+def crown(pen: Pen, pal: Palette, detail: bool) -> None:
+    """The king's: tall, three spikes with pearls, jewels on its band."""
     gold = theme.GOLD
-    pen.poly([(-0.16, 0.47), (-0.19, 0.2), (-0.09, 0.32), (0, 0.13), (0.09, 0.32), (0.19, 0.2), (0.16, 0.47)], gold)
-    pen.poly([(-0.16, 0.47), (-0.165, 0.4), (0.165, 0.4), (0.16, 0.47)], GOLD_LIGHT)
-    for x, y in ((-0.19, 0.2), (0, 0.13), (0.19, 0.2)):
-        pen.ellipse(x, y - 0.01, 0.032, 0.032, GOLD_LIGHT)
-    pen.ellipse(0, 0.435, 0.028, 0.028, jewel)
-    for x in (-0.1, 0.1):
-        pen.ellipse(x, 0.435, 0.02, 0.02, WHITE)
+    pen.poly([(-0.17, 0.3), (-0.21, 0.07), (-0.095, 0.17), (0, 0.02), (0.095, 0.17), (0.21, 0.07), (0.17, 0.3)], gold)
+    pen.poly([(-0.17, 0.3), (-0.175, 0.24), (0.175, 0.24), (0.17, 0.3)], GOLD_LIGHT)
+    for x, y in ((-0.21, 0.07), (0, 0.02), (0.21, 0.07)):
+        pen.ellipse(x, y, 0.03, 0.03, WHITE if detail else GOLD_LIGHT)
+    pen.ellipse(0, 0.27, 0.03, 0.025, pal.ink)
+    if detail:
+        for x in (-0.11, 0.11):
+            pen.ellipse(x, 0.27, 0.02, 0.02, WHITE)
+        pen.ellipse(0, 0.16, 0.022, 0.03, pal.light)
 
 
-def tiara(pen: Pen, jewel: Color, detail: bool = True) -> None:
+def tiara(pen: Pen, pal: Palette, detail: bool) -> None:
     """The queen's: a band of gold curved over the brow with five short
-    points, a pearl on each, and a jewel in the middle."""
-    tips = [(-0.13, 0.35), (-0.065, 0.325), (0, 0.31), (0.065, 0.325), (0.13, 0.35)]
-    outline: list[Point] = [(-0.17, 0.47), (-0.165, 0.41)]
+    points, a pearl on each, a jewel in the middle."""
+    tips = [(-0.13, 0.17), (-0.065, 0.14), (0, 0.12), (0.065, 0.14), (0.13, 0.17)]
+    outline: list[Point] = [(-0.17, 0.29), (-0.165, 0.23)]
     for x, y in tips:
-        outline += [(x - 0.026, 0.4 + 0.1 * abs(x)), (x, y), (x + 0.026, 0.4 + 0.1 * abs(x))]
-    outline += [(0.165, 0.41), (0.17, 0.47), (0.1, 0.455), (0, 0.45), (-0.1, 0.455)]
+        base = 0.22 + 0.1 * abs(x)
+        outline += [(x - 0.028, base), (x, y), (x + 0.028, base)]
+    outline += [(0.165, 0.23), (0.17, 0.29), (0.1, 0.275), (0, 0.27), (-0.1, 0.275)]
     pen.poly(outline, theme.GOLD)
-    for x, y in tips if detail else ():  # a small picture: the points alone (pearls a pixel wide read as specks)
-        pen.ellipse(x, y - 0.012, 0.024, 0.024, WHITE)
-    pen.ellipse(0, 0.425, 0.028, 0.024, jewel)
+    for x, y in tips if detail else tips[::2]:
+        pen.ellipse(x, y - 0.01, 0.024, 0.024, WHITE)
+    pen.ellipse(0, 0.245, 0.03, 0.026, pal.ink)
 
 
-def cap(pen: Pen, cloth: Color, detail: bool = True) -> None:
-    """The jack's: a soft cap in the suit's colour with a long feather."""
-    pen.poly([(0.1, 0.42), (0.13, 0.3), (0.18, 0.2), (0.24, 0.12), (0.31, 0.05), (0.31, 0.14), (0.27, 0.24),
-              (0.21, 0.34), (0.16, 0.44)], WHITE)
-    pen.stroke([(0.13, 0.42), (0.2, 0.24), (0.3, 0.08)], 0.006, GOLD_LIGHT, outline=False)
-    pen.poly([(-0.2, 0.47), (-0.19, 0.4), (-0.12, 0.34), (0.0, 0.31), (0.13, 0.33), (0.21, 0.38), (0.23, 0.45),
-              (0.15, 0.47)], cloth)
-    pen.poly([(-0.2, 0.47), (-0.2, 0.43), (0.2, 0.43), (0.2, 0.47)], theme.GOLD)
-    pen.ellipse(0.0, 0.45, 0.022, 0.022, GOLD_LIGHT)
+def cap(pen: Pen, pal: Palette, detail: bool) -> None:
+    """The jack's: a soft cap in the suit's colour, tilted, with a long
+    white feather sweeping up and back, and a gold band."""
+    pen.poly([(0.1, 0.24), (0.15, 0.13), (0.22, 0.05), (0.31, -0.01), (0.38, -0.02), (0.33, 0.05), (0.27, 0.12),
+              (0.2, 0.2), (0.15, 0.27)], WHITE)
+    if detail:
+        pen.stroke([(0.13, 0.25), (0.22, 0.11), (0.35, -0.01)], 0.008, GOLD_LIGHT, outline=False)
+    pen.poly([(-0.22, 0.3), (-0.21, 0.22), (-0.14, 0.15), (-0.02, 0.12), (0.12, 0.14), (0.22, 0.2), (0.24, 0.28),
+              (0.16, 0.3)], pal.ink)
+    pen.poly([(-0.22, 0.3), (-0.22, 0.26), (0.22, 0.26), (0.22, 0.3)], theme.GOLD)
+    pen.ellipse(0.1, 0.28, 0.025, 0.025, GOLD_LIGHT)
 
 
-HEADGEAR = {13: crown, 12: tiara, 11: cap}
+HEADWEAR = {13: crown, 12: tiara, 11: cap}
 
 
-# ---- the portrait ----------------------------------------------------------------
+# ---- the figure -------------------------------------------------------------------
 
-def bust(pen: Pen, rank: int, ink: Color, detail: bool = True) -> None:
-    """A figure from the chest up: robe, neck, hair, face and headgear, and
-    (``detail``) what each rank holds."""
-    robe = mix(ink, (0, 0, 0), 0.05)
-    trim = mix(ink, (255, 255, 255), 0.45)
-    hair = HAIR[rank]
-    if rank == 11 and detail:  # the spear behind the shoulder
-        pen.stroke([(-0.37, HEIGHT + 0.1), (-0.37, 0.48)], 0.035, WOOD)
-        pen.poly([(-0.37, 0.31), (-0.33, 0.42), (-0.37, 0.49), (-0.41, 0.42)], STEEL)
-    if rank == 12:  # the long hair behind the shoulders
-        pen.mirrored([(-0.13, 0.5), (-0.2, 0.58), (-0.22, 0.8), (-0.26, 0.92), (-0.12, 0.9), (-0.1, 0.6)], hair)
-        pen.ellipse(0, 0.58, 0.175, 0.19, hair)
-    shoulders = [(-0.5, HEIGHT + 0.1), (-0.49, 1.02), (-0.44, 0.92), (-0.33, 0.86), (-0.1, 0.82),
-                 (0.1, 0.82), (0.33, 0.86), (0.44, 0.92), (0.49, 1.02), (0.5, HEIGHT + 0.1)]
-    pen.poly([(-0.065, 0.7), (0.065, 0.7), (0.075, 0.86), (-0.075, 0.86)], SKIN)  # the neck
-    pen.poly(shoulders, robe)
-    if rank == 13:  # an ermine collar and a gold band down the chest
-        pen.poly([(-0.05, 1.0), (0.05, 1.0), (0.06, HEIGHT + 0.1), (-0.06, HEIGHT + 0.1)], theme.GOLD)
-        collar = [(-0.4, 0.9), (-0.3, 0.855), (-0.1, 0.82), (0, 0.9), (0.1, 0.82), (0.3, 0.855), (0.4, 0.9),
-                  (0.33, 0.98), (0.12, 1.0), (0, 1.03), (-0.12, 1.0), (-0.33, 0.98)]
-        pen.poly(collar, WHITE)
-        for x, y in ((-0.3, 0.92), (-0.17, 0.95), (0.17, 0.95), (0.3, 0.92)):
-            pen.ellipse(x, y, 0.012, 0.022, EYES, outline=False)
-    elif rank == 12:  # a square neckline and a string of pearls
-        pen.poly([(-0.2, 0.845), (0.2, 0.845), (0.13, 0.97), (-0.13, 0.97)], trim)
-        for i in range(7):
-            t = (i - 3) / 3
-            pen.ellipse(t * 0.11, 0.875 + (1 - t * t) * 0.045, 0.017, 0.017, WHITE)
-    else:  # a pointed collar and gold buttons
-        pen.mirrored([(-0.02, 0.9), (-0.11, 0.82), (-0.25, 0.86), (-0.17, 0.95)], trim)
-        for y in (1.0, 1.08, 1.16):
-            pen.ellipse(0, y, 0.02, 0.02, theme.GOLD)
-    # the head
-    if rank == 11:
-        pen.ellipse(0, 0.56, 0.16, 0.15, hair)
-        pen.ellipse(-0.135, 0.655, 0.05, 0.06, hair)
-        pen.ellipse(0.135, 0.655, 0.05, 0.06, hair)
-    pen.ellipse(0, 0.6, 0.13, 0.155, SKIN)
-    if rank == 13:  # the beard and moustache
-        pen.poly([(-0.13, 0.6), (-0.115, 0.72), (-0.05, 0.8), (0, 0.825), (0.05, 0.8), (0.115, 0.72), (0.13, 0.6),
-                  (0.09, 0.67), (0, 0.665), (-0.09, 0.67)], hair)
-        pen.poly([(-0.08, 0.675), (0, 0.65), (0.08, 0.675), (0, 0.69)], hair, outline=False)
-    if rank == 12:  # the fringe
-        pen.poly([(-0.13, 0.58), (-0.12, 0.5), (-0.04, 0.46), (0.06, 0.46), (0.12, 0.5), (0.13, 0.58), (0.05, 0.5),
-                  (-0.06, 0.51)], hair)
-    for x in (-0.05, 0.05):
-        pen.ellipse(x, 0.6, 0.016, 0.018, EYES, outline=False)
-    if detail and rank != 13:  # a small mouth (the king's is under his moustache)
-        pen.stroke([(-0.025, 0.675), (0.025, 0.675)], 0.012, MOUTH, outline=False)
-    # on a small picture the headgear is larger: it is what tells the ranks apart
-    HEADGEAR[rank](pen if detail else pen.scaled(1.3, (0, 0.47)), ink if rank != 11 else robe, detail)
+def cloth(pen: Pen, pal: Palette, pts: Sequence[Point], box: tuple[float, float, float, float], detail: bool) -> None:
+    """A piece of clothing in the suit's colour, patterned in its light tint
+    (``box``: the units x0, y0, x1, y1 the pattern covers, clipped to the
+    shape by drawing the pattern only inside the shape's own pixels)."""
+    pen.poly(pts, pal.ink)
     if not detail:
         return
-    if rank == 13:  # the sceptre
-        pen.stroke([(0.37, HEIGHT + 0.1), (0.37, 0.66)], 0.035, theme.GOLD)
-        pen.ellipse(0.37, 0.62, 0.05, 0.05, GOLD_LIGHT)
-        pen.stroke([(0.37, 0.5), (0.37, 0.57)], 0.02, theme.GOLD)
-        pen.stroke([(0.34, 0.53), (0.4, 0.53)], 0.02, theme.GOLD)
-    elif rank == 12:  # a flower held up
-        pen.stroke([(-0.33, HEIGHT + 0.1), (-0.31, 0.8)], 0.025, LEAF)
-        pen.poly([(-0.32, 0.92), (-0.42, 0.86), (-0.33, 0.88)], LEAF)
-        for k in range(5):
-            a = k * 2 * math.pi / 5 - math.pi / 2
-            pen.ellipse(-0.31 + 0.045 * math.cos(a), 0.74 + 0.045 * math.sin(a), 0.035, 0.035, trim)
-        pen.ellipse(-0.31, 0.74, 0.026, 0.026, theme.GOLD)
+    ps = [pen.at(x, y) for x, y in pts]
+    area = pygame.Rect(math.floor(min(p[0] for p in ps)), math.floor(min(p[1] for p in ps)), 1, 1)
+    area.width = math.ceil(max(p[0] for p in ps)) - area.x + 1
+    area.height = math.ceil(max(p[1] for p in ps)) - area.y + 1
+    area = area.clip(pen.surf.get_rect())
+    if area.width <= 0 or area.height <= 0:
+        return
+    layer = pygame.Surface(area.size, pygame.SRCALPHA)  # the pattern, on the shape's own rectangle
+    sub = Pen(layer, (pen.ox - area.x, pen.oy - area.y), pen.unit, pen.line, pen.ink)
+    x0, y0, x1, y1 = box
+    step = 0.09
+    tint = mix(pal.ink, pal.light, 0.55)
+    if pal.pattern == "stripes":
+        x = x0
+        while x < x1:
+            sub.poly([(x, y0), (x + step * 0.35, y0), (x + step * 0.35, y1), (x, y1)], tint, outline=False)
+            x += step
+    elif pal.pattern == "checks":
+        y, row = y0, 0
+        while y < y1:
+            x = x0 + (step if row % 2 else 0)
+            while x < x1:
+                sub.poly([(x, y + step / 2), (x + step / 2, y), (x + step, y + step / 2), (x + step / 2, y + step)],
+                         tint, outline=False)
+                x += 2 * step
+            y += step
+            row += 1
+    elif pal.pattern == "chevrons":
+        y = y0
+        while y < y1 + step:
+            xs = [x0 + i * step for i in range(int((x1 - x0) / step) + 2)]
+            ps = [(x, y + (step * 0.5 if i % 2 else 0)) for i, x in enumerate(xs)]
+            sub.stroke(ps, step * 0.28, tint, outline=False)
+            y += step * 1.4
+    else:  # dots
+        y, row = y0 + step / 2, 0
+        while y < y1:
+            x = x0 + (step if row % 2 else step / 2)
+            while x < x1:
+                sub.ellipse(x, y, step * 0.22, step * 0.22, tint, outline=False)
+                x += step * 1.2
+            y += step * 0.9
+            row += 1
+    shape = pygame.Surface(area.size, pygame.SRCALPHA)
+    pygame.draw.polygon(shape, (255, 255, 255, 255), [(x - area.x, y - area.y) for x, y in ps])
+    layer.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    pen.surf.blit(layer, area.topleft)
+    pen.poly(pts, None)  # the outline again, over the pattern
 
 
-def portrait(rank: int, suit_symbol: str, ink: Color, w: int, h: int, bottom: float = HEIGHT,
-             detail: bool = True) -> pygame.Surface:
-    """The picture of a jack, queen or king, ``w`` x ``h`` px: the bust in
-    the suit's colour from the headgear's top down to ``bottom`` (units: a
-    small picture shows the head and collar only), centred, and where there
-    is room a small suit on each side of the head (``detail``: and what the
-    figure holds)."""
-    top = 0.07
-    k = supersample(min(w, h))
+def variant(suit: int) -> int:
+    """Which of its two attributes a rank holds in this suit (0 or 1)."""
+    return suit % 2
+
+
+def attribute_behind(pen: Pen, rank: int, suit: int, pal: Palette, x: float) -> None:
+    """What the figure holds, the part behind its shoulder: the king's sword
+    or sceptre upright at ``x``, the jack's spear or halberd at ``-x``."""
+    if rank == 13:
+        if variant(suit) == 0:  # a sword, point up
+            pen.poly([(x - 0.03, 0.72), (x - 0.03, 0.12), (x, 0.04), (x + 0.03, 0.12), (x + 0.03, 0.72)], STEEL)
+            pen.stroke([(x, 0.14), (x, 0.68)], 0.008, STEEL_DARK, outline=False)
+        else:  # a sceptre: a gold rod, an orb and a fleur on top
+            pen.stroke([(x, 0.22), (x, 0.84)], 0.035, theme.GOLD)
+            pen.ellipse(x, 0.2, 0.045, 0.045, GOLD_LIGHT)
+            pen.poly([(x, 0.04), (x + 0.035, 0.1), (x, 0.16), (x - 0.035, 0.1)], pal.ink)
+            for dx in (-1, 1):
+                pen.poly([(x + dx * 0.012, 0.15), (x + dx * 0.075, 0.09), (x + dx * 0.05, 0.17)], GOLD_LIGHT)
+    elif rank == 11:
+        x = -x
+        pen.stroke([(x, 0.16), (x, 1.05)], 0.03, WOOD)
+        if variant(suit) == 0:  # a spear: a leaf-shaped head
+            pen.poly([(x, 0.0), (x + 0.04, 0.08), (x + 0.018, 0.17), (x - 0.018, 0.17), (x - 0.04, 0.08)], STEEL)
+        else:  # a halberd: a point and an axe blade
+            pen.poly([(x, 0.0), (x + 0.022, 0.09), (x - 0.022, 0.09)], STEEL)
+            pen.poly([(x + 0.01, 0.1), (x + 0.11, 0.06), (x + 0.14, 0.15), (x + 0.11, 0.24), (x + 0.01, 0.21)], STEEL)
+            pen.poly([(x - 0.01, 0.12), (x - 0.065, 0.16), (x - 0.01, 0.19)], STEEL)
+        pen.poly([(x - 0.028, 0.17), (x + 0.028, 0.17), (x + 0.028, 0.2), (x - 0.028, 0.2)], theme.GOLD)
+
+
+def attribute_front(pen: Pen, rank: int, suit: int, pal: Palette, x: float) -> None:
+    """What the figure holds, in front of it: the hand that holds it, and
+    the king's sword's hilt or the queen's flower."""
+    if rank == 13:
+        if variant(suit) == 0:
+            pen.poly([(x - 0.1, 0.71), (x + 0.1, 0.71), (x + 0.1, 0.745), (x - 0.1, 0.745)], theme.GOLD)  # the guard
+            pen.stroke([(x, 0.75), (x, 0.88)], 0.035, WOOD)
+        hand(pen, pal, x, 0.8, 1)
+    elif rank == 12:
+        x = -x
+        pen.stroke([(x + 0.02, 0.84), (x - 0.01, 0.42)], 0.018, LEAF)
+        pen.poly([(x, 0.6), (x - 0.09, 0.55), (x - 0.01, 0.56)], LEAF)
+        pen.poly([(x + 0.01, 0.66), (x + 0.09, 0.6), (x + 0.02, 0.63)], LEAF)
+        if variant(suit) == 0:  # a rose
+            for k in range(6):
+                a = k * math.pi / 3
+                pen.ellipse(x - 0.01 + 0.036 * math.cos(a), 0.38 + 0.036 * math.sin(a), 0.032, 0.032, pal.light)
+            pen.ellipse(x - 0.01, 0.38, 0.026, 0.026, pal.ink)
+        else:  # a tulip
+            pen.poly([(x - 0.06, 0.31), (x - 0.04, 0.39), (x - 0.01, 0.43), (x + 0.03, 0.39), (x + 0.04, 0.31),
+                      (x + 0.015, 0.35), (x - 0.01, 0.29), (x - 0.035, 0.35)], pal.light)
+        hand(pen, pal, x + 0.02, 0.82, -1)
+    else:
+        hand(pen, pal, -x, 0.8, -1)
+
+
+def hand(pen: Pen, pal: Palette, x: float, y: float, side: int) -> None:
+    """An arm from the shoulder (``side``: which) down to a hand at (``x``,
+    ``y``): a sleeve in the suit's tint, a gold cuff and the hand."""
+    shoulder = side * 0.36
+    pen.poly([(shoulder - side * 0.02, 0.62), (shoulder + side * 0.1, 0.68), (x + side * 0.06, y + 0.06),
+              (x - side * 0.07, y + 0.07), (x - side * 0.12, 0.74)], mix(pal.ink, (255, 255, 255), 0.18))
+    pen.poly([(x - 0.06, y + 0.03), (x + 0.06, y + 0.03), (x + 0.065, y + 0.075), (x - 0.065, y + 0.075)], theme.GOLD)
+    pen.ellipse(x, y, 0.045, 0.042, SKIN)
+    pen.stroke([(x - 0.03, y - 0.005), (x + 0.03, y - 0.005)], 0.006, CHEEK, outline=False)  # the fingers' fold
+
+
+def figure(pen: Pen, rank: int, suit: int, pal: Palette, *, reach: float, detail: bool) -> None:
+    """The figure from its headwear (y 0) down to its waist (y 1), standing
+    in a box ``reach`` units either side of its middle: robe and collar,
+    hair, face and headwear, and (``detail``) the cloth's pattern, its
+    attribute and the hand holding it."""
+    hair = HAIR[rank]
+    held = max(0.3, min(0.38, reach - 0.1))  # where the attribute stands, either side of the middle
+    if detail:
+        attribute_behind(pen, rank, suit, pal, held)
+    if rank == 12:  # a veil and the long hair falling to the shoulders
+        pen.poly([(-0.15, 0.24), (-0.27, 0.44), (-0.33, 0.72), (0.33, 0.72), (0.27, 0.44), (0.15, 0.24)], WHITE)
+        pen.mirrored([(-0.11, 0.26), (-0.18, 0.38), (-0.2, 0.54), (-0.24, 0.68), (-0.09, 0.66), (-0.09, 0.42)], hair)
+        pen.ellipse(0, 0.36, 0.16, 0.17, hair)
+    pen.poly([(-0.05, 0.48), (0.05, 0.48), (0.06, 0.62), (-0.06, 0.62)], SKIN)  # the neck
+    robe = [(-0.56, 1.05), (-0.54, 0.8), (-0.47, 0.68), (-0.34, 0.6), (-0.12, 0.57), (0.12, 0.57), (0.34, 0.6),
+            (0.47, 0.68), (0.54, 0.8), (0.56, 1.05)]
+    cloth(pen, pal, robe, (-0.6, 0.55, 0.6, 1.05), detail)
+    pen.poly([(-0.09, 0.64), (0.09, 0.64), (0.14, 1.05), (-0.14, 1.05)], theme.GOLD if rank == 13 else pal.light)
+    if rank == 13:  # an ermine cape over the shoulders
+        collar = [(-0.47, 0.7), (-0.3, 0.61), (-0.09, 0.575), (0, 0.66), (0.09, 0.575), (0.3, 0.61), (0.47, 0.7),
+                  (0.42, 0.79), (0.15, 0.77), (0, 0.81), (-0.15, 0.77), (-0.42, 0.79)]
+        pen.poly(collar, WHITE)
+        for x, y in ((-0.36, 0.7), (-0.22, 0.7), (0.22, 0.7), (0.36, 0.7), (-0.08, 0.67), (0.08, 0.67)):
+            pen.poly([(x, y - 0.02), (x + 0.011, y + 0.02), (x - 0.011, y + 0.02)], EYES, outline=False)
+    elif rank == 12:  # a square neckline with a gold edge and pearls
+        pen.poly([(-0.2, 0.6), (-0.14, 0.74), (0.14, 0.74), (0.2, 0.6), (0.25, 0.62), (0.17, 0.78), (-0.17, 0.78),
+                  (-0.25, 0.62)], theme.GOLD)
+        pen.poly([(-0.2, 0.6), (0.2, 0.6), (0.14, 0.74), (-0.14, 0.74)], SKIN)
+        for i in range(7):
+            t = (i - 3) / 3
+            pen.ellipse(t * 0.12, 0.63 + (1 - t * t) * 0.045, 0.016, 0.016, WHITE)
+    else:  # a pointed white collar and gold buttons
+        pen.mirrored([(-0.02, 0.67), (-0.1, 0.58), (-0.27, 0.61), (-0.17, 0.72)], WHITE)
+        if detail:
+            for y in (0.78, 0.87, 0.96):
+                pen.ellipse(0, y, 0.02, 0.02, theme.GOLD)
+    # the head: the jack turned a little aside, his features off the middle
+    turn = -0.03 if rank == 11 else 0.0
+    if rank == 11:
+        pen.ellipse(0.01, 0.29, 0.145, 0.11, hair)
+        pen.ellipse(0.115, 0.4, 0.05, 0.07, hair)
+        pen.ellipse(-0.12, 0.39, 0.045, 0.065, hair)
+    if rank == 13:
+        pen.ellipse(-0.125, 0.36, 0.05, 0.08, hair)
+        pen.ellipse(0.125, 0.36, 0.05, 0.08, hair)
+    pen.ellipse(0, 0.36, 0.12, 0.145, SKIN)
+    if rank == 13:  # the beard and the moustache
+        pen.poly([(-0.12, 0.36), (-0.105, 0.47), (-0.05, 0.56), (0, 0.59), (0.05, 0.56), (0.105, 0.47), (0.12, 0.36),
+                  (0.08, 0.435), (0, 0.43), (-0.08, 0.435)], hair)
+        pen.poly([(-0.075, 0.44), (0, 0.415), (0.075, 0.44), (0, 0.455)], hair, outline=False)
+    if rank == 12:  # the fringe
+        pen.poly([(-0.12, 0.36), (-0.11, 0.27), (-0.04, 0.23), (0.06, 0.23), (0.11, 0.27), (0.12, 0.36),
+                  (0.05, 0.27), (-0.06, 0.28)], hair)
+    eye_y = 0.355
+    for x in (-0.045, 0.045):
+        pen.ellipse(x + turn, eye_y, 0.016, 0.019, EYES, outline=False)
+    if detail:
+        brow = STEEL_DARK if rank == 13 else mix(hair, (0, 0, 0), 0.3)
+        for x in (-0.045, 0.045):
+            pen.stroke([(x + turn - 0.024, eye_y - 0.038), (x + turn + 0.024, eye_y - 0.042)], 0.008, brow,
+                       outline=False)
+        pen.stroke([(turn, eye_y + 0.02), (turn - 0.012, eye_y + 0.066)], 0.008, CHEEK, outline=False)  # the nose
+        if rank != 13:
+            pen.stroke([(turn - 0.024, 0.45), (turn + 0.024, 0.45)], 0.011, MOUTH, outline=False)
+            for x in (-0.066, 0.066):
+                pen.ellipse(x + turn, 0.415, 0.02, 0.014, CHEEK, outline=False)
+    # on a small picture the headwear is larger: it is what tells the ranks apart
+    HEADWEAR[rank](pen if detail else pen.scaled(1.3, (0, 0.28)), pal, detail)
+    if detail:
+        attribute_front(pen, rank, suit, pal, held)
+
+
+def _draw(rank: int, suit: int, pal: Palette, w: int, h: int, k: int, detail: bool, top: float,
+          bottom: float) -> tuple[pygame.Surface, float, Point]:
+    """The figure from ``top`` to ``bottom`` (units) filling the height of a
+    box ``w`` x ``h`` px drawn ``k`` times larger, centred across it (a box
+    too narrow for the shoulders: smaller, standing on the box's foot):
+    (the big surface, the unit in px on it, the figure's origin)."""
     big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
-    unit = min(w * k / 1.0, h * k / (bottom - top))
-    origin = (w * k / 2, h * k - bottom * unit)  # the bust stands on the picture's bottom edge
-    line = max(1.0, min(w, h) * 0.014) * k
-    # a small picture's outlines lighter: a pixel of near-black around every shape made it a blot
-    pen = Pen(big, origin, unit, line, mix(ink, (0, 0, 0), 0.35) if detail else mix(ink, (255, 255, 255), 0.15))
-    bust(pen, rank, ink, detail)
+    unit = min(h * k / (bottom - top), w * k / 0.92)
+    origin = (w * k / 2, h * k - bottom * unit)
+    line = max(1.0, min(w, h) * 0.012) * k
+    outline = pal.dark if detail else mix(pal.ink, (255, 255, 255), 0.15)
+    figure(Pen(big, origin, unit, line, outline), rank, suit, pal, reach=w * k / 2 / unit, detail=detail)
+    return big, unit, origin
+
+
+def picture(rank: int, suit: int, symbol: str, ink: Sequence[int], w: int, h: int, detail: bool = True) -> pygame.Surface:
+    """The court, ``w`` x ``h`` px: the figure from its headwear down to its
+    waist, with its attribute (``detail``), and a small suit beside the
+    head, away from the attribute, where there is room."""
+    pal = Palette.of(ink, suit)
+    k = supersample(min(w, h))
+    big, unit, origin = _draw(rank, suit, pal, w, h, k, detail, 0.0, 1.0)
     out = pygame.transform.smoothscale(big, (w, h))
-    pip = round(unit / k * 0.16)
-    if detail and pip >= 9 and w * k >= unit * 1.05:
-        img = font(pip).render(suit_symbol, True, ink)
+    size = round(unit / k * 0.17)
+    if detail and size >= 9:
+        img = font(size).render(symbol, True, pal.ink)
         img = img.subsurface(img.get_bounding_rect())
-        cy = origin[1] / k + 0.16 * unit / k
-        for x in (-0.4, 0.4):
-            cx = w / 2 + x * unit / k
+        side = -1.0 if rank == 13 else 1.0  # away from what the figure holds (the king's is at the right)
+        reach = w * k / 2 / unit
+        cx = w / 2 + side * min(0.34, reach - 0.1) * unit / k
+        cy = origin[1] / k + 0.12 * unit / k
+        if img.get_width() / 2 + 1 < cx < w - img.get_width() / 2 - 1:
             out.blit(img, (round(cx - img.get_width() / 2), round(cy - img.get_height() / 2)))
     return out
 
+
+def bust(rank: int, suit: int, ink: Sequence[int], w: int, h: int) -> pygame.Surface:
+    """The top of the figure (headwear, head and shoulders, the headwear
+    larger) filling ``w`` x ``h`` px: a narrow card's court."""
+    pal = Palette.of(ink, suit)
+    k = supersample(min(w, h))
+    big, _, _ = _draw(rank, suit, pal, w, h, k, False, -0.1, 0.74)
+    return pygame.transform.smoothscale(big, (w, h))

@@ -113,20 +113,37 @@ TOUCH = 44  # the least a finger can hit: buttons and grab strips, logical px
 TEXT_FLOOR = 12  # no text on the table is drawn smaller than this (px)
 
 
+NARROW = 60  # px wide: below this a card has the narrow face (a large index, one large suit or the portrait)
+CAP = 0.729  # the bundled bold font's digits and capitals: their height, in sizes (em)
+NARROW_GLYPH = {False: 0.42, True: 0.5}  # a narrow face's rank glyph, in card widths (Large cards: larger)
+NARROW_GAP = 0.05  # narrow cards: the gap between columns, in card widths (the width goes to the cards)
+LONG_STRIP = 0.8  # narrow cards: a column's face-up strips grow to this much of a card while the column fits
+LONG_DOWN = 0.2  # ... and its face-down ones to this much
+PHONE = 480  # a window no larger than this either way is a phone's: its narrow cards get the narrow face
+
+
 @dataclass(frozen=True)
 class Index:
-    """The corner index of a card face: rank and suit side by side on one
-    line, both at ``size`` px, ``x``/``y`` from the card's corner. ``h`` is
-    the strip of the card that must show for the index to read whole
-    (J and Q tails included)."""
+    """The corner index of a card face: rank and suit on one line, at
+    ``size`` px (the suit at ``suit`` px, 0: the same), ``x``/``y`` from the
+    card's corner. ``h`` is the strip of the card that must show for the
+    index to read whole (J and Q tails included). ``spread`` (a narrow
+    card): the rank at the left, as large as the card allows, the suit at
+    the right edge; else the two side by side."""
 
     size: int
     x: int
     y: int
     h: int
+    suit: int = 0
+    spread: bool = False
 
 
-def index_for(card_w: int, large: bool = False) -> Index:
+def index_for(card_w: int, large: bool = False, narrow: bool = True) -> Index:
+    """The corner index of a card ``card_w`` wide: under ``NARROW`` px, the
+    narrow face's (unless not ``narrow``: see ``row_card_width``)."""
+    if narrow and card_w < NARROW:
+        return narrow_index(card_w, large)
     size = max(TEXT_FLOOR, round(card_w * (0.26 if large else 0.22)))
     # "10" plus a suit is about 2.1 sizes wide: never wider than the card allows
     size = min(size, max(8, int((card_w * 0.86) / 2.2)))
@@ -135,6 +152,22 @@ def index_for(card_w: int, large: bool = False) -> Index:
     # the glyphs span 0.18..1.13 of the size (digit tops to the J's tail)
     h = y + math.ceil(size * 0.96) + 1 + max(1, round(card_w * 0.02))
     return Index(size, x, y, h)
+
+
+def narrow_index(card_w: int, large: bool = False) -> Index:
+    """The index of a narrow card (under ``NARROW`` px), what a fanned
+    column shows of it on a phone: the rank's glyphs ``NARROW_GLYPH`` of
+    the card's width tall, the suit at the right edge, as tall as the
+    rank's capitals at most and leaving the rank a capital's width (a Q:
+    0.8 of the size; a wider rank, the 10, is drawn narrower to fit)."""
+    size = math.ceil(NARROW_GLYPH[large] * card_w / CAP)
+    x = y = max(2, round(card_w * 0.05))
+    gap = max(1, round(size * 0.06))
+    room = card_w - 2 * x - gap - 0.8 * size  # for the suit, which is about 0.78 of its size wide
+    suit = max(6, min(round(size * 0.8), math.floor(room / 0.78)))
+    # the rank's band: from the digits' tops to the J's tail, 0.92 of the size
+    h = y + math.ceil(size * 0.92) + 1 + max(1, round(card_w * 0.02))
+    return Index(size, x, y, h, suit, True)
 
 
 @lru_cache(maxsize=16)
@@ -313,32 +346,40 @@ def row_layout(rules, width: int, height: int, buttons: tuple[str, ...], *, larg
     message_h = message_lines * line_h + max(6, round(8 * scale))
     rows = 2 if portrait and n_top > n_cols else 1
     bottom = button_h if portrait else pad
-    card_w = row_card_width(width, height, n_cols, n_top, rows, large=large, portrait=portrait, pad=pad, steps=steps,
-                            above=bar_h + pad, below=message_h + bottom)
+    card_w, narrow = row_card_width(width, height, n_cols, n_top, rows, large=large, portrait=portrait, pad=pad,
+                                    steps=steps, above=bar_h + pad, below=message_h + bottom)
     card_h = round(card_w * CARD_RATIO)
 
     # columns: spread over the width there is, centred; a top row one place
     # longer (Easy Harp: stock, waste and 8 foundations over 9 columns) shares
     # their grid, one place more, its outermost pile past the columns' end
     aligned = not portrait and n_top == n_cols + 1
-    places = n_cols + 1 if aligned else n_cols
-    col_gap = min(round(card_w * (0.12 if large else 0.3)), (width - 2 * pad - places * card_w) // max(1, places - 1))
+    top_top = rows == 1 and n_top > n_cols + 1  # Eight Off's 8 cells and 4 foundations over 8 columns
+    places = n_top if top_top else n_cols + 1 if aligned else n_cols
+    split = round(card_w * TOP_SPLIT[large]) if top_top else 0
+    col_gap = min(round(card_w * (0.12 if large else 0.3)),
+                  (width - 2 * pad - places * card_w - split) // max(1, places - 1))
     col_gap = max(2, col_gap)
-    span = places * card_w + (places - 1) * col_gap
+    span = places * card_w + (places - 1) * col_gap + split
     x0 = (width - span) // 2
     grid = [x0 + i * (card_w + col_gap) for i in range(places)]
 
     top_y = bar_h + pad
-    if aligned:
-        piles = {pile: Box(x, top_y, card_w, card_h) for pile, x in zip([*left, *right], grid)}
+    if top_top:
+        piles, col_x = place_top_grid(left, right, n_cols, x0, top_y, card_w, col_gap, split,
+                                      mirrored=orientation.mirrored)
         rows_bottom = top_y + card_h
     else:
-        piles, rows_bottom = place_top_rows(left, right, rows, grid, top_y, card_w, col_gap, width=width, pad=pad,
-                                            large=large, has_stock=rules.has_stock)
-    if orientation.mirrored:
-        mirror_top_row(piles, width, left, right, rules.has_stock, grid)
-    # aligned: under every top-row place but the outermost (the stock), mirrored or not
-    col_x = sorted(piles[p].x for p in [*left[1:], *right]) if aligned else grid
+        if aligned:
+            piles = {pile: Box(x, top_y, card_w, card_h) for pile, x in zip([*left, *right], grid)}
+            rows_bottom = top_y + card_h
+        else:
+            piles, rows_bottom = place_top_rows(left, right, rows, grid, top_y, card_w, col_gap, width=width,
+                                                pad=pad, large=large, has_stock=rules.has_stock)
+        if orientation.mirrored:
+            mirror_top_row(piles, width, left, right, rules.has_stock, grid)
+        # aligned: under every top-row place but the outermost (the stock), mirrored or not
+        col_x = sorted(piles[p].x for p in [*left[1:], *right]) if aligned else grid
     columns_y = rows_bottom + max(pad, round(card_h * 0.12))
     for i, x in enumerate(col_x):
         piles[Pile(COLUMN, i)] = Box(x, columns_y, card_w, card_h)
@@ -350,37 +391,47 @@ def row_layout(rules, width: int, height: int, buttons: tuple[str, ...], *, larg
     return finish_layout(width=width, height=height, orientation=orientation, card_w=card_w, card_h=card_h, bar=bar,
                          button_bar=button_bar, buttons=button_boxes, piles=piles, right=right,
                          columns_bottom=columns_bottom, message=message, scale=scale, large=large,
-                         index=index_for(card_w, large), touch=touch, compact=compact, text_size=text_size,
-                         message_lines=message_lines)
+                         index=index_for(card_w, large, narrow), touch=touch, compact=compact, text_size=text_size,
+                         message_lines=message_lines, steps=steps)
 
 
 def row_card_width(width: int, height: int, n_cols: int, n_top: int, rows: int, *, large: bool, portrait: bool,
-                   pad: int, steps: tuple[int, int], above: int, below: int) -> int:
+                   pad: int, steps: tuple[int, int], above: int, below: int) -> tuple[int, bool]:
     """The widest card for which the top rows and the longest column fit
     between ``above`` (the bar) and ``below`` (the message place and the
     buttons); never so small that the index drops under the floor: past
-    that, the longest columns squeeze instead (and say so)."""
+    that, the longest columns squeeze instead (and say so). And whether a
+    card under ``NARROW`` px has the narrow face: on a phone, or where the
+    width alone makes the cards that narrow; a larger window whose long
+    columns make the cards that narrow keeps the small index (the narrow
+    face's larger one would halve them: 59 -> 32 px at 1024x600)."""
     down_steps, up_steps = steps
-    gap_ratio = 0.05 if large else 0.16
-    w_cols = (width - 2 * pad) / (n_cols + (n_cols - 1) * gap_ratio)
-    if n_top == n_cols + 1 and not portrait:  # one place more than the columns: the same grid
-        w_top = (width - 2 * pad) / (n_top + (n_top - 1) * gap_ratio)
-    elif n_top > n_cols and not portrait:  # a top row wider than the columns: its gaps a little tighter
-        w_top = (width - 2 * pad) / (n_top + (n_top - 1) * min(gap_ratio, TOP_GAP) + TOP_SPLIT[large])
-    else:
-        w_top = w_cols
-    card_w = max(16, int(min(w_cols, w_top)))
+
+    def widest(gap_ratio: float) -> int:
+        w_cols = (width - 2 * pad) / (n_cols + (n_cols - 1) * gap_ratio)
+        if n_top == n_cols + 1 and not portrait:  # one place more than the columns: the same grid
+            w_top = (width - 2 * pad) / (n_top + (n_top - 1) * gap_ratio)
+        elif n_top > n_cols and not portrait:  # a top row wider than the columns: its gaps a little tighter
+            w_top = (width - 2 * pad) / (n_top + (n_top - 1) * min(gap_ratio, TOP_GAP) + TOP_SPLIT[large])
+        else:
+            w_top = w_cols
+        return max(16, int(min(w_cols, w_top)))
+
+    card_w = widest(0.05 if large else 0.16)
+    if card_w < NARROW:  # narrow cards (a phone upright): every pixel of the width to them, the gaps thin
+        card_w = widest(NARROW_GAP)
+    narrow = card_w < NARROW or min(width, height) <= PHONE
     smallest = min(card_w, math.ceil(TEXT_FLOOR * 2.2 / 0.86))
     while card_w > smallest:
         ch = round(card_w * CARD_RATIO)
-        idx = index_for(card_w, large)
+        idx = index_for(card_w, large, narrow)
         top_h = rows * ch + (rows - 1) * round(ch * 0.1)
         fan = down_steps * max(4, round(ch * 0.045)) + up_steps * idx.h + ch
         need = above + top_h + max(pad, round(ch * 0.12)) + fan + below
         if need <= height:
             break
         card_w -= 1
-    return card_w
+    return card_w, narrow
 
 
 def place_top_rows(left: list[Pile], right: list[Pile], rows: int, col_x: list[int], top_y: int, card_w: int,
@@ -421,6 +472,27 @@ def place_top_rows(left: list[Pile], right: list[Pile], rows: int, col_x: list[i
     return piles, top_y + card_h
 
 
+def place_top_grid(left: list[Pile], right: list[Pile], n_cols: int, x0: int, y: int, card_w: int, gap: int,
+                   split: int, *, mirrored: bool) -> tuple[dict[Pile, Box], list[int]]:
+    """A top row longer than the columns (Eight Off's 8 cells and 4
+    foundations over 8 columns) on one grid with them: every place of the
+    row at the columns' pitch, the two groups ``split`` px apart (left-handed:
+    the foundations first), and the columns (their x) under the cells, or
+    under the first group that has as many places as there are columns."""
+    card_h = round(card_w * CARD_RATIO)
+    piles: dict[Pile, Box] = {}
+    x = x0
+    for k, group in enumerate((right, left) if mirrored else (left, right)):
+        if k:
+            x += split
+        for pile in group:
+            piles[pile] = Box(x, y, card_w, card_h)
+            x += card_w + gap
+    under = next((g for g in (left, right) if len(g) == n_cols), None)
+    xs = sorted(piles[p].x for p in under) if under else sorted(b.x for b in piles.values())[:n_cols]
+    return piles, xs
+
+
 def place_buttons(buttons: tuple[str, ...], width: int, height: int, portrait: bool, scale: float, pad: int,
                   bar: Box, button_h: int) -> tuple[Box, dict[str, Box], bool]:
     """(the button bar, each button's box, whether they show icons)."""
@@ -454,7 +526,10 @@ def place_buttons(buttons: tuple[str, ...], width: int, height: int, portrait: b
 def finish_layout(*, width: int, height: int, orientation: Orientation, card_w: int, card_h: int, bar: Box,
                   button_bar: Box, buttons: dict[str, Box], piles: dict[Pile, Box], right: list[Pile],
                   columns_bottom: int, message: Box, scale: float, large: bool, index: Index, touch: bool,
-                  compact: bool, text_size: int, message_lines: int) -> Layout:
+                  compact: bool, text_size: int, message_lines: int, steps: tuple[int, int] = (0, 0)) -> Layout:
+    """The layout's last touches, the same for every shape: the fan steps
+    (narrow cards: face-up strips as long as the column the cards are sized
+    for, ``steps`` face-down and face-up steps, lets), the counts' pills."""
     button_boxes = buttons
     fboxes = [piles[p] for p in right]
     fx, fy = min(b.x for b in fboxes), min(b.y for b in fboxes)
@@ -463,6 +538,17 @@ def finish_layout(*, width: int, height: int, orientation: Orientation, card_w: 
     count_size = count_badge_size(card_w)
     up_min = index.h  # the index band plus its margin: the next card never touches a glyph
     up_gap = max(up_min, round(card_h * (0.3 if large else 0.27)), TOUCH if touch else 0)
+    down_gap = max(6, round(card_h * 0.1))
+    if index.spread:  # narrow cards: the columns use the height there is, their strips as long as
+        # the column the cards are sized for still fits: face-up ones up to LONG_STRIP of a card, then
+        # face-down ones up to LONG_DOWN (always shorter than a face-up one)
+        down, up = steps
+        room = columns_bottom - piles[Pile(COLUMN, 0)].y - card_h
+        if up:
+            up_gap = max(up_gap, min(round(card_h * LONG_STRIP), math.floor((room - down * down_gap) / up)))
+        if down:
+            longest = min(round(card_h * LONG_DOWN), up_gap // 2)
+            down_gap = max(down_gap, min(longest, math.floor((room - up * up_gap) / down)))
     return Layout(
         width=width,
         height=height,
@@ -475,7 +561,7 @@ def finish_layout(*, width: int, height: int, orientation: Orientation, card_w: 
         piles=piles,
         columns_bottom=columns_bottom,
         banner=message,
-        down_gap=max(6, round(card_h * 0.1)),
+        down_gap=down_gap,
         up_gap=up_gap,
         scale=scale,
         foundation_area=foundation_area,
@@ -541,7 +627,7 @@ def side_layout(rules, game: str, variant: str, width: int, height: int, buttons
                          bar=frame.bar, button_bar=frame.rail, buttons=rail_buttons(buttons, frame.rail, frame.gap),
                          piles=piles, right=right, columns_bottom=frame.columns_bottom, message=frame.message,
                          scale=scale, large=large, index=index_for(card_w, large), touch=touch, compact=True,
-                         text_size=frame.text_size, message_lines=frame.message_lines)
+                         text_size=frame.text_size, message_lines=frame.message_lines, steps=steps)
 
 
 @dataclass(frozen=True)
@@ -676,13 +762,18 @@ def side_card_width(widths: list[int], room: int, steps: tuple[int, int], dealt:
     def deal_index(cw: int) -> bool:
         return deal_fits(cw, index_for(cw, large).h)
 
+    def countable(cw: int) -> bool:  # the longest column squeezed keeps its face-down cards countable
+        ch = round(cw * CARD_RATIO)
+        return down_steps * max(4, round(ch * 0.045)) + up_steps + ch <= room
+
     # the first card size that keeps the most, in this order (the longest
     # column may not fit at any size on the shortest phones)
     preferences = (
         lambda cw: longest_fits(cw) and deal_touch(cw),
         lambda cw: run_fits(cw) and deal_touch(cw),
-        deal_touch,
+        lambda cw: countable(cw) and deal_touch(cw),
         lambda cw: run_fits(cw) and deal_index(cw),
+        lambda cw: countable(cw) and deal_index(cw),
         deal_index,
     )
     return next((cw for keeps in preferences for cw in widths if keeps(cw)), widths[-1])
