@@ -163,13 +163,11 @@ class Pointer:
             self.end_drag_look(press)
             src, count = press.pile, press.count
             dst = self.table.drop_target(press.sprites[0].box(), src, count)
-            first, last = press.sprites[0].box(), press.sprites[-1].box()
-            dropped = Box(first.x, first.y, first.w, last.bottom - first.y)  # the cards, where they were let go
             if dst is None or self.table.game.puts_back(src, dst):
                 self.table.sync(animate=True)  # a cancelled drag: the cards glide home
                 return
-            if not self.table.play(Action(MOVE, src, dst, count)).ok:
-                self.table.mark_refused(dropped)  # where they were dropped, while they glide home
+            # refused: the table shows it where the cards were let go, while they glide home
+            self.table.play(Action(MOVE, src, dst, count))
             return
         self.tap(press.pile, press.row)
 

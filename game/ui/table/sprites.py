@@ -24,7 +24,9 @@ MOVE_MS = 160
 FLIP_MS = 120
 BANNER_MS = 3000
 WIDEST_FIGURES = (8888, 8888, 9 * 3600 + 59 * 60 + 59)  # score, moves, seconds: the bar is laid out for these
-REFUSED_MS = 700  # the red outline where a refused card was dropped or tapped
+REFUSED_MS = 700  # the red outline where a refused card was dropped or tapped (no reason said)
+NOTE_MS = 5000  # a refusal's reason at the card: till the next touch or key, else this long (it fades at the end)
+SHAKE_MS = 280  # the outline's three swings
 STATUS_MS = 5000  # an announcement on the status line: a little longer than a refusal
 FADE_MS = 250
 
@@ -34,6 +36,7 @@ BAR_LAYER = 1500
 BUTTON_LAYER = 1501
 BANNER_LAYER = 1600
 MOVING_LAYER = 2000
+NOTE_LAYER = 2400  # a refusal's reason: above the cards gliding home
 DRAG_LAYER = 2500
 
 
@@ -336,7 +339,7 @@ def message_image(text: str, box: Box, scale: float, strong: bool) -> pygame.Sur
     return surf
 
 
-def time_is_up(message: "BannerSprite | StatusSprite", now: int, lasts: int) -> bool:
+def time_is_up(message: "BannerSprite | StatusSprite | NoteSprite", now: int, lasts: int) -> bool:
     """A message shown at ``message.shown_at`` lasts ``lasts`` ms, fading
     out over the last ``FADE_MS``: True once its time is up."""
     age = now - message.shown_at
@@ -470,13 +473,14 @@ class DropMarkSprite(pygame.sprite.DirtySprite):
 
 class RefusedMarkSprite(pygame.sprite.DirtySprite):
     """A refusal at the card: a red outline where the cards were dropped
-    (or the card tapped), that shakes sideways for a moment and fades out
-    over ``REFUSED_MS`` while the cards glide home."""
+    (or the card tapped) that shakes sideways for a moment, stays while
+    the cards glide home (redrawing nothing) and fades out at the end of
+    its ``lasts`` ms: as long as the reason beside it, else ``REFUSED_MS``."""
 
     image: pygame.Surface
     rect: pygame.Rect
 
-    def __init__(self, box: Box, radius: int, scale: float, now: int) -> None:
+    def __init__(self, box: Box, radius: int, scale: float, now: int, lasts: int = REFUSED_MS) -> None:
         super().__init__()
         self._layer = HIGHLIGHT_LAYER + 2
         thick = max(3, round(4 * scale))
@@ -485,20 +489,142 @@ class RefusedMarkSprite(pygame.sprite.DirtySprite):
         self.home = (box.x - out, box.y - out)
         self.rect = self.image.get_rect(topleft=self.home)
         self.amplitude = max(3, round(6 * scale))
-        self.born = now
+        self.born, self.lasts = now, lasts
+        self.still = False  # the shake is over: nothing to redraw until it fades
         self.dirty = 1
 
     def step(self, now: int) -> bool:
-        """Shake and fade; False once it is gone (killed)."""
-        t = (now - self.born) / REFUSED_MS
-        if t >= 1:
+        """Shake, stay, fade; False once it is gone (killed)."""
+        age = now - self.born
+        if age >= self.lasts:
             self.kill()
             return False
-        shake = math.sin(t * 6 * math.pi) * self.amplitude * max(0.0, 1 - 2.5 * t)  # three swings in the first 40 %
-        self.rect.topleft = (self.home[0] + round(shake), self.home[1])
-        self.image.set_alpha(round(255 * min(1.0, 3 * (1 - t))))  # fades over the last third
-        self.dirty = 1
+        fade = min(FADE_MS, self.lasts // 3)
+        if age < SHAKE_MS:
+            t = age / SHAKE_MS
+            shake = math.sin(t * 3 * 2 * math.pi) * self.amplitude * (1 - t)  # three swings, dying down
+            self.rect.topleft = (self.home[0] + round(shake), self.home[1])
+            self.dirty = 1
+        elif not self.still:
+            self.still = True
+            self.rect.topleft = self.home
+            self.dirty = 1
+        if age >= self.lasts - fade:
+            self.image.set_alpha(round(255 * (self.lasts - age) / fade))
+            self.dirty = 1
         return True
+
+
+class NoteSprite(pygame.sprite.DirtySprite):
+    """A refusal's reason beside the card (``show``): a dark note with a red
+    edge, on the window whole and never over the refused cards, placed
+    where it covers least of what matters (``place_note``). It stays until
+    ``hide`` (the next touch or key, a dialog, a drag) or ``NOTE_MS``, and
+    redraws nothing while it stays: only its fade at the end."""
+
+    image: pygame.Surface
+    rect: pygame.Rect
+
+    def __init__(self, window: Box, scale: float) -> None:
+        super().__init__()
+        self._layer = NOTE_LAYER
+        self.window, self.s = window, scale
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.visible = 0
+        self.text = ""
+        self.shown_at = 0
+        self.card: Box | None = None  # the refused cards the note is beside
+        self.lines: list[str] = []
+
+    @property
+    def size(self) -> int:
+        return max(TEXT_FLOOR + 2, round(17 * self.s))
+
+    def pads(self) -> tuple[int, int]:
+        return max(8, round(12 * self.s)), max(5, round(8 * self.s))
+
+    def shape_for(self, text: str, width: int) -> tuple[list[str], tuple[int, int]]:
+        """The lines of ``text`` within ``width`` px and the note's size."""
+        px, py = self.pads()
+        lines = wrap(text, self.size, max(1, width - 2 * px), note=False)
+        f = font(self.size)
+        w = max(f.size(line)[0] for line in lines) + 2 * px
+        return lines, (min(width, w), len(lines) * f.get_linesize() + 2 * py)
+
+    def show(self, text: str, card: Box, now: int, avoid: list[tuple[Box, float]], prefer_left: bool = False) -> None:
+        self.text, self.card, self.shown_at = text, card, now
+        box, lines = place_note(self, text, card, avoid, prefer_left)
+        self.lines = lines
+        wrap(" ".join(lines), self.size, box.w - 2 * self.pads()[0])  # for the text-fit log
+        surf = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
+        radius = min(box.h // 2, max(6, round(10 * self.s)))
+        pygame.draw.rect(surf, theme.BANNER, surf.get_rect(), border_radius=radius)
+        pygame.draw.rect(surf, theme.REFUSED, surf.get_rect(), width=max(2, round(2 * self.s)), border_radius=radius)
+        px, py = self.pads()
+        f = font(self.size)
+        for i, line in enumerate(lines):
+            surf.blit(f.render(line, True, theme.BANNER_TEXT), (px, py + i * f.get_linesize()))
+        self.image = surf
+        self.rect = pygame.Rect(box)
+        self.visible = 1
+        self.dirty = 1
+
+    def hide(self) -> None:
+        if self.visible:
+            self.visible = 0
+            self.dirty = 1
+        self.text, self.card = "", None
+
+    def step(self, now: int) -> None:
+        if self.visible and time_is_up(self, now, NOTE_MS):
+            self.hide()
+
+
+def place_note(note: NoteSprite, text: str, card: Box, avoid: list[tuple[Box, float]],
+               prefer_left: bool = False) -> tuple[Box, list[str]]:
+    """Where the note of ``text`` goes beside ``card`` (the refused cards as
+    they lie), and its lines: right or left of it, else above or below,
+    always wholly on the window and never over the card; of those, the one
+    that covers least of ``avoid`` (boxes with their weights: where the
+    cards go back to, the pile they were refused on, the buttons, the other
+    cards), a side that wraps to fewer lines first."""
+    win, s = note.window, note.s
+    margin, gap = max(4, round(6 * s)), max(6, round(8 * s))
+    most = min(win.w - 2 * margin, max(240, round(360 * s)))
+    least = min(most, max(120, round(160 * s)))
+    seen = Box(max(card.x, win.x), max(card.y, win.y), 0, 0)  # the part of the card on the window
+    seen = Box(seen.x, seen.y, max(0, min(card.right, win.right) - seen.x), max(0, min(card.bottom, win.bottom) - seen.y))
+    sides = ["left", "right"] if prefer_left else ["right", "left"]
+    best: tuple[float, Box, list[str]] | None = None
+    for rank, side in enumerate([*sides, "above", "below"]):
+        if side == "right":
+            room = win.right - margin - (seen.right + gap)
+        elif side == "left":
+            room = seen.x - gap - (win.x + margin)
+        else:
+            room = most
+        width = min(most, room)
+        if width < least:
+            continue
+        lines, (w, h) = note.shape_for(text, width)
+        if side in ("right", "left"):
+            x = seen.right + gap if side == "right" else seen.x - gap - w
+            y = min(max(seen.y, win.y + margin), win.bottom - margin - h)
+        else:
+            x = min(max(seen.x + seen.w // 2 - w // 2, win.x + margin), win.right - margin - w)
+            y = seen.y - gap - h if side == "above" else seen.bottom + gap
+        box = Box(x, y, w, h)
+        if box.x < win.x or box.y < win.y or box.right > win.right or box.bottom > win.bottom or box.overlap(seen):
+            continue
+        covered = sum(weight * box.overlap(other) for other, weight in avoid) / max(1, w * h)
+        score = covered + 0.15 * len(lines) + 0.05 * rank
+        if best is None or score < best[0]:
+            best = (score, box, lines)
+    if best is None:  # no side has room (a window hardly larger than the cards): over the window's top
+        lines, (w, h) = note.shape_for(text, win.w - 2 * margin)
+        return Box(win.x + margin, win.y + margin, w, min(h, win.h - 2 * margin)), lines
+    return best[1], best[2]
 
 
 class StatusSprite(pygame.sprite.DirtySprite):
@@ -524,6 +650,7 @@ class StatusSprite(pygame.sprite.DirtySprite):
         self.inset = 0  # room kept free at the left (the solver's verdict sits there)
         self.room: Box | None = None  # the part of the place left to messages (the Finish button has the rest)
         self.banner: BannerSprite | None = None
+        self.note: NoteSprite | None = None  # a refusal's reason at the card
 
     def make_room(self, room: Box | None) -> None:
         """Messages keep to ``room`` (None: the whole place)."""
@@ -545,8 +672,8 @@ class StatusSprite(pygame.sprite.DirtySprite):
             self.dirty = 1
             return
         self.text = text
-        if self.banner is not None and self.banner.visible:
-            self.hide()  # the banner says it already
+        if (self.banner is not None and self.banner.visible) or (self.note is not None and self.note.visible):
+            self.hide()  # the banner, or the note at the refused card, says it already
             return
         self.draw_text()
 
