@@ -5,6 +5,7 @@ decides anything."""
 from __future__ import annotations
 
 import math
+import weakref
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -14,7 +15,7 @@ from ..drawing import theme
 from ..voice.words import clock
 from ..drawing.cardart import CardArt
 from ..drawing.fonts import _note as note, font, wrap
-from ..drawing.layout import ICON_BUTTONS, TEXT_FLOOR, Box, Layout
+from ..drawing.layout import ICON_BUTTONS, TEXT_FLOOR, Box, Index, Layout
 from ..dialogs.widgets import Button
 
 if TYPE_CHECKING:
@@ -44,7 +45,64 @@ def ease_out(t: float) -> float:
     return 1 - (1 - t) ** 3
 
 
+# A picked card lifts: drawn a little larger (for its size, never a bitmap scaled up) with the
+# lifted shadow; let go, it settles back to its size while it glides to its place.
+LIFT_SCALE = 1.07
+SETTLE_MS = 140
+_LIFTED: "weakref.WeakKeyDictionary[CardArt, CardArt]" = weakref.WeakKeyDictionary()
+
+
+def lifted_art(art: CardArt) -> CardArt:
+    """The art of ``art``'s cards lifted: ``LIFT_SCALE`` times the size, its
+    index and fan step in proportion, drawn at that size (each face when
+    first lifted), kept while ``art`` is."""
+    lifted = _LIFTED.get(art)
+    if lifted is None:
+        k, i = LIFT_SCALE, art.index
+        index = Index(round(i.size * k), round(i.x * k), round(i.y * k), round(i.h * k))
+        lifted = _LIFTED[art] = CardArt(round(art.w * k), round(art.h * k), art.lang, art.four_color, index,
+                                        round(art.fan * k))
+    return lifted
+
+
+_LIFTED_IMAGES: "weakref.WeakKeyDictionary[CardArt, dict[int, pygame.Surface]]" = weakref.WeakKeyDictionary()
+
+
+def lifted_image(art: CardArt, card: int, face_up: bool) -> tuple[pygame.Surface, int]:
+    """A lifted card's image (``lifted_art``'s face or back, drawn at its
+    size) over a soft shadow that has grown and dropped below it, and the
+    margin (px) around the card in it."""
+    big = lifted_art(art)
+    images = _LIFTED_IMAGES.setdefault(big, {})
+    key = card if face_up else -1
+    blur, drop = max(3, round(big.w * 0.07)), max(3, round(big.w * 0.1))
+    margin = 2 * blur + drop
+    image = images.get(key)
+    if image is None:
+        plain = big.face(card) if face_up else big.back()
+        shadow = pygame.Surface((big.w + 4 * blur, big.h + 4 * blur), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 150), (2 * blur, 2 * blur, big.w, big.h), border_radius=big.radius)
+        try:
+            shadow = pygame.transform.gaussian_blur(shadow, blur)
+        except (AttributeError, ValueError, pygame.error):  # no blur: a coarse one by scaling down and up
+            small = (max(1, shadow.get_width() // blur), max(1, shadow.get_height() // blur))
+            shadow = pygame.transform.smoothscale(pygame.transform.smoothscale(shadow, small), shadow.get_size())
+        image = pygame.Surface((big.w + 2 * margin, big.h + 2 * margin), pygame.SRCALPHA)
+        image.blit(shadow, (margin - 2 * blur, margin - 2 * blur + drop))
+        image.blit(plain, (margin, margin))
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            image = image.convert_alpha()
+        images[key] = image
+    return image, margin
+
+
 class CardSprite(pygame.sprite.DirtySprite):
+    """A card on the table at (``x``, ``y``), its top left at rest. Lifted
+    (picked up), it is drawn ``LIFT_SCALE`` times larger about ``anchor``
+    (the point of the card under the finger: the card grows there, the
+    rest follows the pointer as grabbed) with a larger shadow; ``settle``
+    brings it back to its size over ``SETTLE_MS``."""
+
     image: pygame.Surface
     rect: pygame.Rect
 
@@ -53,6 +111,9 @@ class CardSprite(pygame.sprite.DirtySprite):
         self.art, self.card, self.face_up = art, card, face_up
         self.x = self.y = 0.0
         self.lifted = False
+        self.anchor: tuple[float, float] | None = None  # the grab point in the card (None: its middle)
+        self.settling: int | None = None  # when it was let go (its size settles back)
+        self.offset: tuple[float, float] = (-art.pad, -art.pad)  # the image's top left from (x, y)
         self.rest_layer = 0
         self.rest_visible = 1
         self.anim: tuple | None = None  # (x0, y0, x1, y1, start, duration)
@@ -61,14 +122,46 @@ class CardSprite(pygame.sprite.DirtySprite):
         self.rect = self.image.get_rect()
         self.dirty = 1
 
-    def refresh(self) -> None:
-        self.image = self.art.image(self.card, self.face_up, self.lifted)
-        self.rect = self.image.get_rect(topleft=(round(self.x) - self.art.pad, round(self.y) - self.art.pad))
+    def refresh(self, now: int | None = None) -> None:
+        """The image for the card's state: at rest, lifted, or settling at ``now``."""
+        art = self.art
+        k = 1.0
+        if self.lifted:
+            k = LIFT_SCALE
+        elif self.settling is not None and now is not None and now - self.settling < SETTLE_MS:
+            k = 1 + (LIFT_SCALE - 1) * (1 - ease_out(max(0.0, (now - self.settling) / SETTLE_MS)))
+        if k == 1.0:
+            self.settling = self.anchor = None
+            self.image = art.image(self.card, self.face_up, False)
+            self.offset = (-art.pad, -art.pad)
+        else:
+            image, margin = lifted_image(art, self.card, self.face_up)
+            pad: float = margin
+            if k != LIFT_SCALE:  # on its way back, a moment: the lifted card drawn smaller
+                f = k / LIFT_SCALE
+                image = pygame.transform.smoothscale(image, (round(image.get_width() * f), round(image.get_height() * f)))
+                pad = pad * f
+            scale = (image.get_width() - 2 * pad) / art.w  # the card's size now, over its size at rest
+            ax, ay = self.anchor or (art.w / 2, art.h / 2)
+            self.image = image
+            self.offset = (ax * (1 - scale) - pad, ay * (1 - scale) - pad)
+        self.rect = self.image.get_rect(topleft=(round(self.x + self.offset[0]), round(self.y + self.offset[1])))
         self.dirty = 1
+
+    def lift(self, anchor: tuple[float, float] | None) -> None:
+        """Picked up, held at ``anchor`` (a point in the card; None: its middle)."""
+        self.lifted, self.anchor, self.settling = True, anchor, None
+        self.refresh()
+
+    def settle(self, now: int | None) -> None:
+        """Let go: from ``now`` its size settles back (None: at once)."""
+        self.lifted = False
+        self.settling = now
+        self.refresh(now)
 
     def place(self, x: float, y: float) -> None:
         self.x, self.y = x, y
-        self.rect.topleft = (round(x) - self.art.pad, round(y) - self.art.pad)
+        self.rect.topleft = (round(x + self.offset[0]), round(y + self.offset[1]))
         self.dirty = 1
 
     def box(self) -> Box:
@@ -87,6 +180,9 @@ class CardSprite(pygame.sprite.DirtySprite):
     def step(self, now: int) -> bool:
         """Advance the animations; False once the card is at rest."""
         busy = False
+        if self.settling is not None:
+            self.refresh(now)
+            busy = self.settling is not None
         if self.anim:
             x0, y0, x1, y1, start, dur = self.anim
             t = (now - start) / dur
@@ -106,7 +202,7 @@ class CardSprite(pygame.sprite.DirtySprite):
                 self.refresh()
             else:
                 busy = True
-                full = self.art.image(self.card, self.face_up, self.lifted)
+                full = self.art.image(self.card, self.face_up)
                 src = old if t < 0.5 else full
                 width = max(1, round(full.get_width() * abs(1 - 2 * t)))
                 img = pygame.transform.scale(src, (width, full.get_height()))
@@ -117,6 +213,9 @@ class CardSprite(pygame.sprite.DirtySprite):
         return busy
 
     def finish(self) -> None:
+        if self.settling is not None:
+            self.settling = None
+            self.refresh()
         if self.anim:
             x1, y1 = self.anim[2:4]
             self.anim = None
