@@ -315,8 +315,12 @@ class TextField(Widget):
         rect = pygame.Rect(self.box)
         pygame.draw.rect(surf, (255, 255, 255), rect, border_radius=8)
         pygame.draw.rect(surf, theme.BUTTON if self.focused else theme.PANEL_LINE, rect, width=2, border_radius=8)
-        img = font(max(14, round(rect.height * 0.45))).render(self.text, True, theme.PANEL_TEXT)
-        x = rect.x + 12
+        room = rect.width - 24
+        size = max(14, round(rect.height * 0.45))
+        while size > 14 and font(size).size(self.text)[0] > room:
+            size -= 1  # a deal code as a whole, a little smaller if need be
+        img = font(size).render(self.text, True, theme.PANEL_TEXT)
+        x = rect.x + 12 - max(0, img.get_width() - room)  # longer still: its end (where the typing is) in view
         clip = surf.get_clip()
         surf.set_clip(rect.inflate(-8, -4))
         surf.blit(img, (x, rect.centery - img.get_height() // 2))
