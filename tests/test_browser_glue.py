@@ -87,7 +87,7 @@ def test_a_restart_keeps_the_sessions_records_and_does_not_say_it_again(monkeypa
     first.session.play(first.session.game.legal_actions()[0])
     played = first.session.game.position
     again = main_module.make_app(browser=True, window=page)
-    assert again.persistence.storage is first.persistence.storage
+    assert again.play.persistence.storage is first.play.persistence.storage
     assert again.session.game.position == played and played.moves == 1  # the game goes on where it was
     assert not any(getattr(scene, "notices", None) for scene in again.scenes)
     # another page (another visit) is told again, and starts with nothing kept

@@ -180,7 +180,7 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     report = {}
-    print("size        index  deal strip  any strip  counted  card  opening  glyph  problems")
+    print("size        index  deal strip  any strip  counted  card  opening  glyph  problems  target  scroll")
     for size in sizes or MATRIX:
         least_index, deal_strip, any_strip, counted, card_w, broken = None, None, None, set(), None, []
         opening: dict[str, int] = {}  # an opening deal -> its card width (the least over the languages)
@@ -206,21 +206,49 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
                 broken += [f"{lang} {name}: {p}" for p in problems(app, strict_strips=strict)]
                 if out is not None:
                     app.save_screenshot(str(out / f"{size[0]}x{size[1]}_{lang}_{name}.png"))
-        report[size] = (least_index, deal_strip, any_strip, sorted(counted), broken, glyph)
+        thumbs = thumbs_over(size, langs)
+        report[size] = (least_index, deal_strip, any_strip, sorted(counted), broken, glyph, thumbs)
         print(f"{size[0]:>4}x{size[1]:<4}  {least_index:>4} px  {str(deal_strip or '-'):>7} px  {any_strip:>6} px  "
               f"{len(counted):>7}  {card_w:>4}  {'/'.join(str(w) for w in opening.values()):>11}  "
-              f"{str(glyph or '-'):>2} px  {len(broken)}")
+              f"{str(glyph or '-'):>2} px  {len(broken):>8}  {thumbs.least[0]:>3} px  {'yes' if thumbs.scrolled else 'no':>6}")
         for line in broken[:12]:
+            print("    " + line)
+        for line in thumbs_notes(thumbs):
             print("    " + line)
     print("index: the strip a face-up card needs to show its corner index whole; deal strip: the least grab strip "
           "on the opening deals of Easy Harp and Eight Off (8 cells; '-': no face-up card under another); any strip: "
           "the least on any position, the longest columns the rules allow included; counted: columns showing their "
           "count over all positions; card: the least card width; opening: the card width on the opening deals of "
           "Easy Harp, Eight Off with 8 cells and with 2; glyph: the least height of a rank's glyph, measured on the "
-          "screen's pixels over every card whose corner index shows")
+          "screen's pixels over every card whose corner index shows; target: the least tap target (the lesser side of "
+          "a control's tap area) over the table's buttons and every dialog in each of its states, as laid out; "
+          "scroll: whether any dialog's way out or main actions are out of view until it is scrolled")
     if out is not None:
         print(f"screenshots in {out}")
     return report
+
+
+def thumbs_over(size, langs):
+    """The table and every dialog at ``size`` in each of ``langs``, measured
+    as drawn (tests/ui/thumbs.py): the least tap target and the actions a
+    scroll away."""
+    from tests.ui.thumbs import Thumbs, measure_app
+
+    found = Thumbs()
+    for lang in langs:
+        found.merge(measure_app(app_for(lang, size)))
+    return found
+
+
+def thumbs_notes(thumbs) -> list[str]:
+    """What the ``target`` and ``scroll`` columns stand for, when they break a promise."""
+    from game.ui.drawing.layout import TOUCH
+
+    notes = []
+    if thumbs.least is not None and thumbs.least[0] < TOUCH:
+        notes.append(f"least tap target {thumbs.least[0]} px: {thumbs.least[1]}")
+    notes += [f"a scroll away in {name}: {', '.join(sorted(set(labels)))}" for name, labels in thumbs.scrolled.items()]
+    return notes[:12]
 
 
 def readme_shots(out: Path) -> None:

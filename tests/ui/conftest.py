@@ -155,8 +155,10 @@ def start_app(*args: str, storage=None):
 
 
 def click_widget(app, scene, widget) -> None:
-    """Click the middle of a dialog widget and run one frame."""
-    pos = (scene.box.x + widget.box.center[0], scene.box.y + widget.box.center[1])
+    """Click the middle of a dialog widget where it shows on the screen and run one frame."""
+    shown = scene.screen_box(widget.box)
+    assert shown is not None, "the widget is out of view"
+    pos = shown.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     app.frame()

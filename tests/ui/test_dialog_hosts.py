@@ -153,8 +153,10 @@ class Stage:
 
 
 def click(dialog: PanelScene[Any], widget: Widget) -> None:
-    """A click in the middle of ``widget``, as the app hands it on."""
-    pos = (dialog.box.x + widget.box.center[0], dialog.box.y + widget.box.center[1] - dialog.pan)
+    """A click in the middle of ``widget`` where it shows on the screen, as the app hands it on."""
+    shown = dialog.screen_box(widget.box)
+    assert shown is not None, "the widget is out of view"
+    pos = shown.center
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         dialog.handle_event(pygame.event.Event(kind, pos=pos, button=1))
 

@@ -130,10 +130,11 @@ def test_a_refused_keyboard_move_says_the_rule_like_a_drag(driver_for):
     keys(d, "RIGHT", "RIGHT")  # column 2: K♥
     keys(d, "1")  # onto Q♠: refused
     assert d.game.position.columns[1] == [parse_card("KH")]
-    assert d.table.banner.visible
+    note = d.table.note  # beside the card, as a refused drag is
+    assert note.visible and not note.rect.colliderect(d.table.cards_box(Pile("c", 1)))
     from game.i18n import translate
 
-    assert d.table.banner.text == translate("rule.one-rank-lower", "en")
+    assert note.text == translate("rule.one-rank-lower", "en")
 
 
 def test_tab_cycles_every_pile(driver_for):

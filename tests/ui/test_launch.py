@@ -55,7 +55,7 @@ def test_language_switch_redraws_the_text(driver_for):
     d.drag(d.card_center(Pile("c", 1)), d.card_center(Pile("c", 0)))
     from game.i18n import translate
 
-    assert d.table.banner.text == translate("rule.alternate-colors", other)
+    assert d.table.note.text == translate("rule.alternate-colors", other)  # said at the card
 
 
 

@@ -6,7 +6,7 @@ dialog covers the table."""
 import pygame
 
 from game.engine import Game, Pile, Position
-from game.ui.table.sprites import BANNER_MS, STATUS_MS
+from game.ui.table.sprites import NOTE_MS, STATUS_MS
 
 from .conftest import Driver
 from .positions import easy_harp
@@ -15,9 +15,10 @@ C = lambda i: Pile("c", i - 1)  # noqa: E731
 
 
 def refused(d: Driver) -> None:
-    """A refused drag: the banner says the rule, the status line keeps "Refused: ..."."""
+    """A refused drag: the note at the card says the rule, the status line keeps "Refused: ..."."""
     d.drag(d.card_center(C(2)), d.card_center(C(1)))
-    assert d.table.banner.visible
+    assert d.table.note.visible and d.table.refused_marks
+    assert d.table.status.text == d.app.announcer.last and not d.table.status.visible  # not said twice
 
 
 def hinted(d: Driver) -> None:
@@ -46,11 +47,11 @@ def test_the_status_line_fades_after_a_few_seconds():
 def test_a_refusal_is_gone_after_its_time_and_does_not_come_back_on_a_resize():
     d = eh_driver()
     refused(d)
-    d.wait(BANNER_MS + 100)
-    assert not d.table.banner.visible and not d.table.status.visible
+    d.wait(NOTE_MS + 100)
+    assert not d.table.note.visible and not d.table.refused_marks and not d.table.status.visible
     d.app.resize(1000, 700)
     d.run(1)
-    assert not d.table.banner.visible and not d.table.status.visible
+    assert not d.table.note.visible and not d.table.banner.visible and not d.table.status.visible
 
 
 def test_a_resize_clears_the_status_line():
@@ -68,11 +69,12 @@ def test_a_dialog_clears_the_messages_and_the_hint_marks():
     refused(d)
     d.app.open_options()
     d.run(1)
+    assert not d.table.note.visible and not d.table.refused_marks
     assert not d.table.banner.visible and not d.table.status.visible
     assert not d.table.hints.marks and d.app.play.hints.shown is None
 
 
-def test_a_drag_clears_the_hint_marks_and_the_banner():
+def test_a_drag_clears_the_hint_marks_and_the_refusal():
     d = eh_driver()
     refused(d)
     hinted(d)
@@ -81,7 +83,7 @@ def test_a_drag_clears_the_hint_marks_and_the_banner():
         x, y = d.card_center(C(2))
         d.post(pygame.MOUSEMOTION, pos=(x, y + dy), rel=(0, 0), buttons=(1, 0, 0))
         d.run(1)
-    assert not d.table.hints.marks and not d.table.banner.visible
+    assert not d.table.hints.marks and not d.table.note.visible and not d.table.refused_marks
     d.release(d.card_center(C(2)))
 
 

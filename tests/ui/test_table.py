@@ -14,6 +14,8 @@ from game.ui.dialogs.new_game import NewGameDialog
 from game.ui.dialogs.win import WinScene
 from game.ui.dialogs.help import RulesScene
 
+from game.ui.table.sprites import NOTE_MS
+
 from .conftest import main_module
 from .positions import easy_harp, near_won_easy_harp, near_won_eight_off
 
@@ -25,6 +27,16 @@ def banner_text(d):
     return d.table.banner.text if d.table.banner.visible else None
 
 
+def said_at_card(d):
+    """A refusal's reason, as the note beside the refused cards shows it."""
+    return d.table.note.text if d.table.note.visible else None
+
+
+def told(d):
+    """Whatever the table says now: at the card, or on the banner."""
+    return said_at_card(d) or banner_text(d)
+
+
 def test_legal_drag_moves_the_card(driver_for):
     d = driver_for(easy_harp([["8S"], ["7H"]]))
     d.drag(d.card_center(C(2)), d.card_center(C(1)))
@@ -33,7 +45,7 @@ def test_legal_drag_moves_the_card(driver_for):
     d.settle()
     sprite = d.table.cards[C(1)][-1]
     assert (sprite.x, sprite.y) == d.table.card_places(C(1), 2)[1]
-    assert banner_text(d) is None
+    assert told(d) is None
 
 
 def test_refused_drag_returns_the_cards_and_says_why(driver_for):
@@ -41,19 +53,19 @@ def test_refused_drag_returns_the_cards_and_says_why(driver_for):
     home = d.table.card_places(C(2), 1)[0]
     d.drag(d.card_center(C(2)), d.card_center(C(1)))
     assert d.game.position.columns[1] == cards("7C")
-    assert banner_text(d) == translate("rule.alternate-colors", "en")
+    assert said_at_card(d) == translate("rule.alternate-colors", "en")
     d.settle()
     sprite = d.table.cards[C(2)][0]
     assert (sprite.x, sprite.y) == home
-    d.wait(3100)
-    assert banner_text(d) is None
+    d.wait(NOTE_MS + 100)
+    assert told(d) is None
 
 
 def test_refusal_without_interactive_rules_shows_nothing(driver_for):
     d = driver_for(easy_harp([["8S"], ["7C"]]))
     d.app.change_setting("interactive_rules", False)
     d.drag(d.card_center(C(2)), d.card_center(C(1)))
-    assert banner_text(d) is None
+    assert told(d) is None
     assert d.game.position.columns[1] == cards("7C")
 
 
@@ -61,7 +73,7 @@ def test_easy_harp_run_drag_is_one_card_at_a_time(driver_for):
     d = driver_for(easy_harp([["9C"], ["#3D", "8H", "7S"]]))
     d.drag(d.card_center(C(2), 1), d.card_center(C(1)))
     assert d.game.position.columns[1] == cards("3D", "8H", "7S")
-    assert banner_text(d) == translate("rule.one-card-at-a-time", "en")
+    assert said_at_card(d) == translate("rule.one-card-at-a-time", "en")
 
 
 def test_king_led_run_into_an_empty_column(driver_for):
@@ -79,7 +91,7 @@ def test_drag_dropped_on_its_own_column_is_cancelled_quietly(driver_for):
     d = driver_for(easy_harp([["8S"], ["7C"]]))
     start = d.card_center(C(2))
     d.drag(start, (start[0] + 3, start[1] + 40))
-    assert d.game.position.moves == 0 and banner_text(d) is None
+    assert d.game.position.moves == 0 and told(d) is None
 
 
 def test_tap_sends_a_card_to_its_foundation(driver_for):
@@ -104,7 +116,7 @@ def test_double_tap_takes_the_contract_order(driver_for):
     # the longest column that takes it: column 3 (two cards)
     assert d.game.position.columns[2] == cards("4C", "8C", "7H")
     d.wait(500)
-    assert banner_text(d) is None
+    assert told(d) is None
 
 
 def test_slow_second_tap_is_two_taps(driver_for):
@@ -112,7 +124,7 @@ def test_slow_second_tap_is_two_taps(driver_for):
     at = d.card_center(C(2))
     d.click(at)
     d.wait(400)
-    assert banner_text(d) == translate("say.tap_home_only_double", "en")
+    assert said_at_card(d) == translate("say.tap_home_only_double", "en")
     d.click(at)
     assert d.game.position.columns[1] == cards("7H")
 
@@ -350,7 +362,7 @@ def test_pressing_a_face_down_card_says_why_it_does_not_move(driver_for):
     d.settle()
     before = d.game.position.to_dict()
     d.click(d.card_center(Pile("c", 8), 0))  # the bottom card of column 9 lies face down
-    assert banner_text(d) == translate("rule.face-down", "en")
+    assert said_at_card(d) == translate("rule.face-down", "en")
     assert d.game.position.to_dict() == before
 
 
@@ -361,34 +373,36 @@ def test_a_tap_that_no_foundation_takes_says_what_a_tap_does(driver_for):
     d = driver_for(easy_harp([["8S"], ["7H"]]))
     d.click(d.card_center(C(2)))
     d.wait(400)
-    assert banner_text(d) == translate("say.tap_home_only_double", "en")
-    assert "double-tap" in banner_text(d) and "drag" in banner_text(d)
+    assert said_at_card(d) == translate("say.tap_home_only_double", "en")
+    assert "double-tap" in said_at_card(d) and "drag" in said_at_card(d)
     assert d.app.announcer.last == "Refused: " + translate("say.tap_home_only_double", "en")
     d.wait(3100)
     d.app.change_setting("double_tap", False)  # then a drag is the one way
     d.click(d.card_center(C(2)))
-    assert banner_text(d) == translate("say.tap_home_only_drag", "en")
+    assert said_at_card(d) == translate("say.tap_home_only_drag", "en")
 
 
 def test_a_tap_on_a_card_with_no_place_at_all_says_so(driver_for):
     d = driver_for(easy_harp([["KD"], ["KD"], ["QS"], ["QS"], ["JH"], ["JH"], ["5C"], ["5C"], ["7S"]]))
     d.click(d.card_center(C(9)))
     d.wait(400)
-    assert banner_text(d) == translate("rule.no-target", "en")
+    assert said_at_card(d) == translate("rule.no-target", "en")
 
 
 def test_a_refused_drop_shows_at_the_card_where_it_was_dropped(driver_for):
     d = driver_for(easy_harp([["8S"], ["7C"]]))
     target = d.card_center(C(1))
     d.drag(d.card_center(C(2)), target)
-    assert banner_text(d) == translate("rule.alternate-colors", "en")
+    assert said_at_card(d) == translate("rule.alternate-colors", "en")
     marks = d.table.refused_marks
     assert len(marks) == 1 and marks[0].alive()
     home = d.table.card_places(C(2), 1)[0]
     assert marks[0].rect.collidepoint(target)  # at the drop, not at home
     assert not marks[0].rect.collidepoint(home[0] + d.table.layout.card_w // 2, home[1] + 12)
-    d.wait(800)
-    assert not d.table.refused_marks and not marks[0].alive()
+    d.wait(NOTE_MS - 400)  # it stays with the reason beside it
+    assert marks[0].alive() and said_at_card(d) == translate("rule.alternate-colors", "en")
+    d.wait(500)
+    assert not d.table.refused_marks and not marks[0].alive() and told(d) is None
 
 
 def test_a_refused_tap_shows_at_the_card(driver_for):

@@ -27,10 +27,10 @@ from ...i18n import LANGUAGES, refusal_message, translate
 from ..drawing import theme
 from ..drawing.cardart import rounded_mask
 from ..drawing.fonts import fit_text, font, wrap, wrap_fit
-from ..drawing.layout import Box
+from ..drawing.layout import TEXT_FLOOR, Box
 from ..drawing.preview import FLOOR_CARD_W, PreviewLayout, Stack, plan_preview, position_stacks, render_position
 from .panel import PanelScene
-from .widgets import Button
+from .widgets import Button, Widget, balanced_lines
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
@@ -87,6 +87,7 @@ class ExamplePlayer:
 
 COMPACT_BELOW = 560  # logical px: a shorter panel has the tabs beside its title (or Close there) and no intro on top
 CAPTION_MIN_W = 230  # logical px: the least text column beside an example's preview
+EXAMPLE_GAP = 8  # logical px between the examples' buttons
 LINE = 23  # logical px: a caption line, and the step the Examples page scrolls by
 
 
@@ -140,7 +141,7 @@ class RulesScene(PanelScene["DialogHost"]):
         # 300 px, wide ones under about 250) the panel scrolls as well
         p = self.px
         rows = 0 if self.tabs_beside_title(pw) else 1 if (pw - p(56)) / len(self.pages) >= p(84) else 2
-        return p(68) + rows * p(48) + p(48) + p(60) + p(62)
+        return p(68) + rows * (self.tap(40) + p(8)) + self.tap(40) + p(8) + p(60) + self.tap(44) + p(18)
 
     def title_width(self) -> int:
         return max(font(self.px(30), True).size(translate(self.title_key, lang))[0] for lang in LANGUAGES)
@@ -157,20 +158,21 @@ class RulesScene(PanelScene["DialogHost"]):
         m, inner, n = p(28), self.pw - p(56), len(self.pages)
         self.compact = self.ph < p(COMPACT_BELOW)
         self._views.clear()
+        self.head_h = 0  # the panel fits the window: only a window too short for it scrolls it, whole
         title_w = self.title_width()
         # a short panel: the tabs beside the title and Close at the foot with the example's buttons,
         # or where the panel is narrow too, Close beside the title and the tabs under it
         beside = self.compact and self.tabs_beside_title(self.pw)
-        foot = Box(self.pw - m - p(130), self.ph - p(54), p(130), p(44))
+        foot = Box(self.pw - m - p(130), self.ph - p(10) - self.tap(44), p(130), self.tap(44))
         if beside:
-            tabs, per_row, tab_h = Box(m + title_w + p(16), p(14), inner - title_w - p(16), 0), n, p(44)
+            tabs, per_row, tab_h = Box(m + title_w + p(16), p(14), inner - title_w - p(16), 0), n, self.tap(44)
             close = foot
         elif self.compact:
-            tabs, per_row, tab_h = Box(m, p(66), inner, 0), (n if inner / n >= p(84) else (n + 1) // 2), p(40)
-            close = Box(self.pw - m - p(130), p(16), p(130), p(42))
+            tabs, per_row, tab_h = Box(m, p(66), inner, 0), (n if inner / n >= p(84) else (n + 1) // 2), self.tap(40)
+            close = Box(self.pw - m - p(130), p(14), p(130), self.tap(42))
         else:
-            tabs, per_row, tab_h = Box(m, p(76), inner, 0), (n if inner / n >= p(150) else (n + 1) // 2), p(44)
-            close = Box(self.pw - p(168), self.ph - p(70), p(140), p(50))
+            tabs, per_row, tab_h = Box(m, p(76), inner, 0), (n if inner / n >= p(150) else (n + 1) // 2), self.tap(44)
+            close = Box(self.pw - p(168), self.ph - p(20) - self.tap(50), p(140), self.tap(50))
         self.close_button = Button(close, "ui.close", self.close, style="secondary")
         tab_w = (tabs.w - (per_row - 1) * p(8)) // per_row
         self.tabs = []
@@ -186,25 +188,51 @@ class RulesScene(PanelScene["DialogHost"]):
             room = inner - (p(130) + p(16) if beside else 0)
             bw, y, bh = min(p(150), (room - 2 * p(10)) // 3), foot.y, foot.h
         elif inner - p(168) < p(3 * 110):
-            bw, y, bh = (inner - 2 * p(10)) // 3, self.ph - p(130), p(50)
+            bw, y, bh = (inner - 2 * p(10)) // 3, close.y - p(10) - self.tap(50), self.tap(50)
         else:
-            bw, y, bh = min(p(150), (inner - p(168) - 2 * p(10)) // 3), self.ph - p(70), p(50)
+            bw, y, bh = min(p(150), (inner - p(168) - 2 * p(10)) // 3), close.y, close.h
         self.prev_button = Button(Box(m, y, bw, bh), "help.examples.previous", lambda: self.step(-1), style="secondary")
         self.next_button = Button(Box(m + bw + p(10), y, bw, bh), "help.examples.next", lambda: self.step(1))
         self.restart_button = Button(Box(m + 2 * (bw + p(10)), y, bw, bh), "help.examples.restart",
                                      lambda: self.step(None), style="secondary")
         # the examples' own choice buttons, under two lines of intro (short or narrow: the intro follows the text)
         self.intro_h = p(50) if not self.compact and self.pw >= p(600) else 0
-        ew = (inner - p(10) * (len(EXAMPLES) - 1)) // max(1, len(EXAMPLES))
-        ey, eh = self.content_top + self.intro_h, p(40 if self.compact else 44)
-        self.example_buttons = [
-            Button(Box(m + i * (ew + p(10)), ey, ew, eh), e.title, partial(self.choose_example, i),
-                   style="choice", size=p(16))
-            for i, e in enumerate(EXAMPLES)
-        ]
+        ey, eh = self.content_top + self.intro_h, self.tap(40 if self.compact else 44)
+        x, self.example_buttons = m, []
+        for i, (e, ew) in enumerate(zip(EXAMPLES, self.example_widths(inner, eh))):
+            self.example_buttons.append(Button(Box(x, ey, ew, eh), e.title, partial(self.choose_example, i),
+                                               style="choice", size=p(16)))
+            x += ew + p(EXAMPLE_GAP)
         top = ey + eh + p(8 if self.compact else 14)
         self.examples_area = Box(m, top, inner, max(p(30), y - p(8 if self.compact else 16) - top))
         self.show_page(self.page, redraw=False)
+
+    def example_widths(self, inner: int, height: int) -> list[int]:
+        """The examples' buttons' widths along ``inner`` px: equal, unless a
+        title needs more than its share on two lines at the least type (in
+        any language): then each as wide as its title needs, the room left
+        shared out."""
+        p, n = self.px, max(1, len(EXAMPLES))
+        room = inner - p(EXAMPLE_GAP) * (n - 1)
+        pad = 2 * max(6, round(height * 0.16))
+        needs = []
+        for e in EXAMPLES:
+            need = 0
+            for lang in LANGUAGES:
+                words = translate(e.title, lang)
+                lines = balanced_lines(words, TEXT_FLOOR, True) if " " in words else [words]
+                need = max(need, max(font(TEXT_FLOOR, True).size(line)[0] for line in lines) + pad)
+            needs.append(need)
+        if max(needs) <= room // n:
+            return [room // n] * n
+        if sum(needs) >= room:  # too little room even so: shared as they need it
+            return [room * need // sum(needs) for need in needs]
+        spare = (room - sum(needs)) // n
+        return [need + spare for need in needs]
+
+    def actions(self) -> list[Widget]:
+        """The tabs, Close and the example's buttons: the panel fits the window, one area scrolls."""
+        return list(self.widgets)
 
     def on_examples(self) -> bool:
         return self.pages[self.page].kind == "examples"

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import DealCode, DealCodeError, registry
-from ...i18n import translate
+from ...i18n import LANGUAGES, translate
 from ...play import chances, has_winnable_list, read_deal
 from ..drawing import theme
 from ..drawing.fonts import fit_text, font, wrap_fit
 from ..drawing.layout import Box
-from .panel import PanelScene, dialog_scale
-from .widgets import Button, TextField, Toggle
+from .panel import PanelScene, dialog_scale, panel_width
+from .widgets import Button, TextField, Toggle, Widget, toggle_height
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
@@ -38,22 +38,42 @@ class NewGameDialog(PanelScene["DialogHost"]):
         self.code_state: tuple[str, dict] = CODE_HINT
         self.code: DealCode | None = None  # the deal the field names, read once
         self.code_error = False
-        logical_w = app.width / dialog_scale(app)
-        # a toggle tall enough for its explanation (the narrower, the more lines)
-        self.dy = 22 if logical_w >= 600 else 72 if logical_w >= 440 else 100
+        self.dy: float = 0
+        self.oy = self.odds_lines = 0
+        super().__init__(app, self.WIDTH, 0)
+
+    WIDTH = 660
+
+    def sized(self) -> tuple[float, float]:
+        app = self.app
+        s = dialog_scale(app)
+        logical_w = app.width / s
+        # the switch tall enough for its explanation (either of them) in any language
+        width = panel_width(app, self.WIDTH) - round(36 * s)
+        need = max(toggle_height(width, s, "ui.new_game.winnable_only", key, LANGUAGES)
+                   for key in ("ui.new_game.winnable_only_help", "ui.new_game.winnable_none"))
+        self.dy = need / s - 60
         # the odds' lines, below the variant: two where wide, up to four where narrow
         self.odds_lines = 2 if logical_w >= 600 else 3 if logical_w >= 440 else 4
         self.oy = 12 + self.odds_lines * 22  # how far the odds push the rest down
-        super().__init__(app, 660, 610 + self.dy + self.oy)
+        return self.WIDTH, self.BODY_H + self.dy + self.oy + self.FOOT_H
+
+    BODY_H = 470  # the title and the body, without the odds' lines and the switch's explanation (logical px)
+    FOOT_H = 94  # the deal buttons' band at the foot (logical px)
 
     def build(self) -> None:
-        p = self.px
+        p, tap = self.px, self.tap
         inner = self.base_w - 56
         lx = 170 if self.base_w >= 600 else 140  # where the choices start, after their labels
+        # Close beside the title: the head stays in view when the body scrolls (a short window)
+        cw = min(152, (self.base_w - 56) * 0.4)
+        self.close_button = Button(Box(self.pw - p(28 + cw), p(16), p(cw), tap(46)), "ui.close", self.close,
+                                   style="secondary")
+        self.head_h = max(self.head_h, self.close_button.box.bottom + p(8))
         games = registry.games()
         gw = (self.base_w - 28 - lx - 10 * (len(games) - 1)) / len(games)
         self.game_buttons = {
-            spec.id: Button(Box(p(lx + i * (gw + 10)), p(80), p(gw), p(50)), spec.name_key,
+            spec.id: Button(Box(p(lx + i * (gw + 10)), p(80), p(gw), tap(50)), spec.name_key,
                             partial(self.choose_game, spec.id), style="choice")
             for i, spec in enumerate(games)
         }
@@ -61,30 +81,38 @@ class NewGameDialog(PanelScene["DialogHost"]):
         variants = {v: spec.rules[v].cell_count for spec in games if len(spec.variants) > 1 for v in spec.variants}
         cw = min(90, (self.base_w - 28 - lx - 10 * (len(variants) - 1)) / max(1, len(variants)))
         self.cell_buttons = {
-            v: Button(Box(p(lx + i * (cw + 10)), p(146), p(cw), p(46)), "ui.new_game.cells_count",
+            v: Button(Box(p(lx + i * (cw + 10)), p(146), p(cw), tap(46)), "ui.new_game.cells_count",
                       partial(self.choose_variant, v), params={"count": cells}, style="choice")
             for i, (v, cells) in enumerate(variants.items())
         }
-        y = p(218 + self.oy + 60 + self.dy + 6)  # New deal after the switch that decides what it deals
-        dw = (inner - 28) / 3
-        self.deal_buttons = [
-            Button(Box(p(28 + i * (dw + 14)), y, p(dw), p(54)), key, action)
-            for i, (key, action) in enumerate((("ui.new_deal", self.new_deal), ("ui.today", self.today),
-                                               ("ui.same_deal", self.same_deal)))
-        ]
-        self.winnable_toggle = Toggle(Box(p(18), p(212 + self.oy), self.pw - p(36), p(60 + self.dy)), "ui.new_game.winnable_only",
+        self.winnable_toggle = Toggle(Box(p(18), p(212 + self.oy), self.pw - p(36), round((60 + self.dy) * self.s)), "ui.new_game.winnable_only",
                                       "ui.new_game.winnable_only_help", self.app.settings.winnable_only,
                                       lambda v: self.app.change_setting("winnable_only", v))
         self.winnable_toggle.scale = self.s
         play_w = min(200, inner * 0.36)
-        self.field = TextField(Box(p(28), p(416 + self.low), p(inner - play_w - 14), p(54)), self.code_changed, self.play_code)
+        self.field = TextField(Box(p(28), p(338 + self.low), p(inner - play_w - 14), tap(54)), self.code_changed, self.play_code)
         self.field.focused = True
-        self.play_button = Button(Box(p(28 + inner - play_w), p(416 + self.low), p(play_w), p(54)), "ui.new_game.play_code",
+        self.play_button = Button(Box(p(28 + inner - play_w), p(338 + self.low), p(play_w), tap(54)), "ui.new_game.play_code",
                                   self.play_code)
-        self.close_button = Button(Box(self.pw - p(180), self.ph - p(74), p(152), p(50)), "ui.close", self.close, style="secondary")
+        # New deal, Today and Same deal at the foot, after the switch that decides what New deal deals
+        dw = (inner - 28) / 3
+        y = self.ph - p(24) - tap(54)
+        self.deal_buttons = [
+            Button(Box(p(28 + i * (dw + 14)), y, p(dw), tap(54)), key, action)
+            for i, (key, action) in enumerate((("ui.new_deal", self.new_deal), ("ui.today", self.today),
+                                               ("ui.same_deal", self.same_deal)))
+        ]
+        self.foot_h = self.ph - y + p(16)
         self.widgets = [*self.game_buttons.values(), *self.cell_buttons.values(), self.winnable_toggle,
-                        *self.deal_buttons, self.field, self.play_button, self.close_button]
+                        self.field, self.play_button, *self.deal_buttons, self.close_button]
         self.refresh_choices()
+
+    def title_right(self) -> int:
+        return self.close_button.box.x - self.px(12)
+
+    def actions(self) -> list[Widget]:
+        """The three deals and Close (the deal code's field and Play are a scroll away at most)."""
+        return [*self.deal_buttons, self.close_button]
 
     def refresh_choices(self) -> None:
         for g, b in self.game_buttons.items():
@@ -128,24 +156,25 @@ class NewGameDialog(PanelScene["DialogHost"]):
     def draw_content(self, surf: pygame.Surface, lang: str) -> None:
         p = self.px
         label_size = p(19)
-        for key, y in (("ui.new_game.game", 105), ("ui.new_game.cells", 169)):
+        rows = (("ui.new_game.game", self.game_buttons), ("ui.new_game.cells", self.cell_buttons))
+        for key, buttons in rows:
             room = min(b.box.x for b in self.game_buttons.values()) - p(28) - p(10)
             img = fit_text(translate(key, lang), label_size, theme.PANEL_DIM, room, bold=True)
-            surf.blit(img, img.get_rect(midleft=(p(28), p(y))))
+            surf.blit(img, img.get_rect(midleft=(p(28), next(iter(buttons.values())).box.center[1])))
         odds = self.odds_text(lang)
         if odds:
             lines, size = wrap_fit(odds, p(17), self.pw - p(56), self.odds_lines)
             for i, line in enumerate(lines):
                 surf.blit(font(size).render(line, True, theme.PANEL_TEXT), (p(28), p(208) + i * p(22)))
-        pygame.draw.line(surf, theme.PANEL_LINE, (p(28), p(368 + self.low)), (self.pw - p(28), p(368 + self.low)))
+        pygame.draw.line(surf, theme.PANEL_LINE, (p(28), p(290 + self.low)), (self.pw - p(28), p(290 + self.low)))
         img = fit_text(translate("ui.new_game.code", lang), label_size, theme.PANEL_DIM, p(300), bold=True)
-        surf.blit(img, (p(28), p(384 + self.low)))
+        surf.blit(img, (p(28), p(306 + self.low)))
         key, params = self.code_state
         color = theme.OK if self.code_ok else theme.ERROR if self.code_error else theme.PANEL_DIM
         message = translate(key, lang, **params)
         lines, size = wrap_fit(message, p(16), self.pw - p(56), 2)
         for i, line in enumerate(lines):
-            surf.blit(font(size).render(line, True, color), (p(28), p(482 + self.low) + i * p(22)))
+            surf.blit(font(size).render(line, True, color), (p(28), self.field.box.bottom + p(10) + i * p(22)))
 
     @property
     def code_ok(self) -> bool:

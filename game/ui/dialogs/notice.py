@@ -11,7 +11,7 @@ from ..drawing import theme
 from ..drawing.fonts import font, wrap, wrap_fit
 from ..drawing.layout import Box
 from .panel import PanelScene, dialog_scale
-from .widgets import Button
+from .widgets import Button, Widget
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
@@ -42,7 +42,13 @@ class NoticeDialog(PanelScene["DialogHost"]):
 
     def build(self) -> None:
         p = self.px
-        self.widgets = [Button(Box(self.pw - p(180), self.ph - p(74), p(152), p(50)), "ui.ok", self.close)]
+        y = self.ph - p(24) - self.tap(50)
+        self.widgets = [Button(Box(self.pw - p(180), y, p(152), self.tap(50)), "ui.ok", self.close)]
+        self.foot_h = self.ph - y + p(12)
+
+    def actions(self) -> list[Widget]:
+        """OK."""
+        return list(self.widgets)
 
     def add(self, notices: list[str]) -> None:
         for notice in notices:

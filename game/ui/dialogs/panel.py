@@ -11,7 +11,7 @@ from ..drawing import theme
 from ..drawing.budget import MB, SurfaceCache
 from ..drawing.cardart import rounded_mask
 from ..drawing.fonts import fit_text
-from ..drawing.layout import Box
+from ..drawing.layout import TOUCH, Box
 from ..scene import ImageSprite, Scene
 from .widgets import TextField, Widget
 
@@ -28,6 +28,12 @@ D = TypeVar("D", bound="DialogHost")  # what the dialog may use of the app (dial
 
 def dialog_scale(app: Canvas) -> float:
     return max(app.scale, MIN_SCALE)
+
+
+def panel_width(app: Canvas, width: float) -> int:
+    """The width (px) a panel ``width`` logical px wide gets on ``app``'s window (``PanelScene.place``)."""
+    s = dialog_scale(app)
+    return round(min(width, (app.width - 16) / s) * s)
 
 
 # Surfaces every dialog of a size shares, never drawn on (a dialog draws on a copy): the dimming
@@ -61,7 +67,14 @@ class PanelScene(Scene[D]):
     The keyboard reaches every widget: Tab / Shift+Tab move a visible focus
     ring over the enabled widgets, Enter or Space activates the focused one
     (Enter with no focus: ``default_action``), Left / Right move along a row
-    of choices and choose, Up / Down move to the previous / next widget."""
+    of choices and choose, Up / Down move to the previous / next widget.
+
+    A panel taller than the window shows a part of itself and scrolls (the
+    wheel, a drag off the widgets, the keys' focus); its head (``head_h``
+    px: the title) and foot (``foot_h`` px: its buttons) stay in view, and
+    only the body between them scrolls, so the way out and the main actions
+    never need a scroll. Every control is at least ``TOUCH`` px each way
+    (``tap``)."""
 
     modal = True
     fit_window = False  # True: never taller than the window (the panel scrolls its own content)
@@ -75,6 +88,7 @@ class PanelScene(Scene[D]):
         self.key_focus: Widget | None = None  # the widget the keyboard is on (None: not in use)
         self.sprites = []
         self.pan = 0  # how far the content is scrolled (px)
+        self.head_h = self.foot_h = 0
         self.place()
         self.build()
         self.redraw()
@@ -101,6 +115,7 @@ class PanelScene(Scene[D]):
     def place(self) -> None:
         """The panel's box, scrim and shape for the app's current size."""
         app = self.app
+        self.base = self.sized()
         width, height = self.base
         # one type scale for every dialog, never so small that a text drops
         # under the floor: on a small window the panel gets narrower (its
@@ -116,6 +131,9 @@ class PanelScene(Scene[D]):
         # taller than the window: the panel shows a part and scrolls (wheel, drag, keys)
         self.view_h = min(self.ph, app.height - 16)
         self.pan = min(self.pan, self.ph - self.view_h)
+        # what stays in view when the body scrolls: the title (build() may say more, and the foot)
+        self.head_h = self.px(66) if self.title_key else 0
+        self.foot_h = 0
         self.pan_from: tuple[int, int] | None = None
         self.box = Box((app.width - self.pw) // 2, (app.height - self.view_h) // 2, self.pw, self.view_h)
         scrim = shared_scrim(app.width, app.height - self.scrim_top)
@@ -130,6 +148,11 @@ class PanelScene(Scene[D]):
         self.radius = round(16 * self.s)
         self.panel = ImageSprite(self.shape(), self.box[:2], SCRIM_LAYER + above + 1)
         self.sprites[:2] = [self.scrim, self.panel]
+
+    def sized(self) -> tuple[float, float]:
+        """The panel's (width, height) in logical px for the window as it is
+        now (a panel whose rows depend on the width says so here)."""
+        return self.base
 
     def shape(self) -> pygame.Surface:
         """The panel's rounded shape, shared by the dialogs of its size (never drawn on)."""
@@ -156,6 +179,46 @@ class PanelScene(Scene[D]):
     def px(self, v: float) -> int:
         return round(v * self.s)
 
+    def tap(self, v: float) -> int:
+        """A control's height (or width): ``v`` logical px, never under the ``TOUCH`` px a finger needs."""
+        return max(TOUCH, self.px(v))
+
+    # ---- the part in view -----------------------------------------------------------------
+
+    @property
+    def pinned(self) -> bool:
+        """Taller than its view, with its head and foot kept in view (the body
+        between them scrolls); else, on a window too short even for those and
+        a little body, the whole panel scrolls."""
+        return self.view_h < self.ph and self.view_h - self.head_h - self.foot_h >= self.px(60)
+
+    def body_view(self) -> tuple[int, int]:
+        """(top, bottom) of the part of the view that scrolls (view px)."""
+        if self.pinned:
+            return self.head_h, self.view_h - self.foot_h
+        return 0, self.view_h
+
+    def view_y(self, y: int) -> int:
+        """Where the panel's row ``y`` shows in the view now (it may be out of view)."""
+        if self.pinned:
+            if y < self.head_h:
+                return y
+            if y >= self.ph - self.foot_h:
+                return y - (self.ph - self.view_h)
+        return y - self.pan
+
+    def screen_box(self, box: Box) -> Box | None:
+        """Where ``box`` (panel px) shows on the screen now; None unless the
+        whole of it is in view."""
+        y = self.view_y(box.y)
+        if self.view_h < self.ph:
+            head = self.pinned and box.bottom <= self.head_h
+            foot = self.pinned and box.y >= self.ph - self.foot_h
+            top, bottom = (0, self.view_h) if head or foot else self.body_view()
+            if y < top or y + box.h > bottom:
+                return None
+        return Box(self.box.x + box.x, self.box.y + y, box.w, box.h)
+
     def least_height(self, pw: int) -> int:
         """A ``fit_window`` panel's least height (px) at width ``pw``: on a
         shorter window the whole panel scrolls."""
@@ -164,14 +227,30 @@ class PanelScene(Scene[D]):
     def build(self) -> None:
         pass
 
+    def title_right(self) -> int:
+        """Where the title's room ends (panel px): a button beside it ends it sooner."""
+        return self.pw - self.px(20)
+
+    def actions(self) -> list[Widget]:
+        """The way out and the main actions: what is in view without a scroll."""
+        return []
+
     def draw_content(self, surf: pygame.Surface, lang: str) -> None:
         pass
 
     def redraw(self) -> None:
+        surf = self.drawn()
+        if self.view_h < self.ph:  # the part in view, and a thin bar that says where
+            surf = self.in_view(surf)
+        self.panel.show(surf)
+
+    def drawn(self) -> pygame.Surface:
+        """The whole panel drawn, its full height (``redraw`` shows the part in view)."""
         lang = self.app.settings.lang
         surf = self.shape().copy()
         if self.title_key:
-            title = fit_text(translate(self.title_key, lang), self.px(30), theme.PANEL_TEXT, self.pw - self.px(48), bold=True)
+            room = self.title_right() - self.px(28)
+            title = fit_text(translate(self.title_key, lang), self.px(30), theme.PANEL_TEXT, room, bold=True)
             surf.blit(title, (self.px(28), self.px(22)))
         self.draw_content(surf, lang)
         for w in self.widgets:
@@ -179,14 +258,31 @@ class PanelScene(Scene[D]):
         if self.key_focus is not None and self.key_focus in self.widgets:
             ring = pygame.Rect(self.key_focus.box).inflate(self.px(10), self.px(10))
             pygame.draw.rect(surf, theme.FOCUS_DIALOG, ring, width=max(2, self.px(3)), border_radius=self.px(12))
-        if self.view_h < self.ph:  # the part in view, and a thin bar that says where
-            view = panel_mask(self.pw, self.view_h, self.radius, (255, 255, 255)).copy()
-            view.blit(surf.subsurface((0, self.pan, self.pw, self.view_h)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-            bar_h = max(self.px(30), self.view_h * self.view_h // self.ph)
-            bar_y = (self.view_h - bar_h) * self.pan // max(1, self.ph - self.view_h)
-            pygame.draw.rect(view, theme.PANEL_LINE, (self.pw - self.px(8), bar_y, self.px(4), bar_h), border_radius=self.px(2))
-            surf = view
-        self.panel.show(surf)
+        return surf
+
+    def in_view(self, surf: pygame.Surface) -> pygame.Surface:
+        """The part of the drawn panel ``surf`` in view: the head, the body
+        scrolled by ``pan`` and the foot (or, not pinned, the whole panel
+        scrolled), a line where the body goes under the head or the foot, and
+        a thin bar that says where the body is."""
+        view = panel_mask(self.pw, self.view_h, self.radius, (255, 255, 255)).copy()
+        top, bottom = self.body_view()
+        if self.pinned:
+            strips = [(0, 0, top), (top + self.pan, top, bottom - top), (self.ph - self.foot_h, bottom, self.foot_h)]
+        else:
+            strips = [(self.pan, 0, self.view_h)]
+        for src_y, dst_y, h in strips:
+            if h > 0:
+                view.blit(surf, (0, dst_y), pygame.Rect(0, src_y, self.pw, h), special_flags=pygame.BLEND_RGBA_MULT)
+        if self.pinned:
+            for y in (top, bottom - 1):
+                pygame.draw.line(view, theme.PANEL_LINE, (0, y), (self.pw, y), max(1, self.px(1)))
+        room, body = bottom - top, self.ph - (self.view_h - (bottom - top))
+        bar_h = max(self.px(30), room * room // max(1, body))
+        bar_y = top + (room - bar_h) * self.pan // max(1, self.ph - self.view_h)
+        pygame.draw.rect(view, theme.PANEL_DIM if self.pinned else theme.PANEL_LINE,
+                         (self.pw - self.px(8), bar_y, self.px(4), bar_h), border_radius=self.px(2))
+        return view
 
     def pan_to(self, pan: int) -> None:
         pan = max(0, min(self.ph - self.view_h, round(pan)))
@@ -220,7 +316,15 @@ class PanelScene(Scene[D]):
         self.redraw()
 
     def local(self, pos: tuple[int, int]) -> tuple[int, int]:
-        return (pos[0] - self.box.x, pos[1] - self.box.y + self.pan)
+        """A point on the screen in the panel's own px (where its content is drawn)."""
+        x, y = pos[0] - self.box.x, pos[1] - self.box.y
+        if self.pinned:
+            top, bottom = self.body_view()
+            if y < top:
+                return (x, y)
+            if y >= bottom:
+                return (x, y + self.ph - self.view_h)
+        return (x, y + self.pan)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         kinds = {pygame.MOUSEBUTTONDOWN: "down", pygame.MOUSEBUTTONUP: "up", pygame.MOUSEMOTION: "move"}
@@ -264,12 +368,13 @@ class PanelScene(Scene[D]):
 
     def set_key_focus(self, widget: Widget | None) -> None:
         self.key_focus = widget
-        if widget is not None and self.view_h < self.ph:  # scrolled into view
+        if widget is not None and self.view_h < self.ph and self.screen_box(widget.box) is None:  # scrolled into view
             margin = self.px(16)
-            if widget.box.y - margin < self.pan:
-                self.pan = max(0, widget.box.y - margin)
-            elif widget.box.bottom + margin > self.pan + self.view_h:
-                self.pan = min(self.ph - self.view_h, widget.box.bottom + margin - self.view_h)
+            top, bottom = self.body_view()
+            if widget.box.y - margin < self.pan + top:
+                self.pan = max(0, widget.box.y - margin - top)
+            elif widget.box.bottom + margin > self.pan + bottom:
+                self.pan = min(self.ph - self.view_h, widget.box.bottom + margin - bottom)
         for w in self.widgets:
             if isinstance(w, TextField):
                 w.focused = w is widget

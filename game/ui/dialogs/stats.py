@@ -20,7 +20,7 @@ from ..drawing.fonts import fit_text, font, wrap_fit
 from ..drawing.layout import Box
 from .panel import PanelScene
 from ..voice.words import clock
-from .widgets import Button
+from .widgets import Button, Widget
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
@@ -73,38 +73,61 @@ class StatsScene(PanelScene["DialogHost"]):
     def stats(self) -> VariantStats:
         return self.records.stats(*self.choice)
 
+    fit_window = True  # no taller than the window while the chart keeps some height: the figures scroll after
+
+    def plan(self, pw: int) -> tuple[int, int, int, int, int]:
+        """Where the parts go on a panel ``pw`` px wide: (choices per row, the
+        figures per row, the figures' top, the chart's top, its bars' top), px."""
+        p = self.px
+        inner = pw - p(56)
+        per_row = 4 if inner / 4 >= p(150) else 2
+        rows = -(-len(registry.choices()) // per_row)
+        grid_top = p(76) + rows * (self.tap(44) + p(8)) - p(8) + p(18)
+        tiles_per_row = 5 if inner >= p(5 * 125) else 3 if inner >= p(3 * 100) else 2
+        tile_rows = -(-len(figures(self.stats, "en")) // tiles_per_row)
+        chart_top = grid_top + tile_rows * (p(84) + p(10)) + p(18)
+        measure_y = chart_top + (p(40) if inner < p(640) else 0)  # a narrow panel: the measure under the heading
+        return per_row, tiles_per_row, grid_top, chart_top, measure_y + self.tap(40) + p(12)
+
+    def least_height(self, pw: int) -> int:
+        # the chart keeps 110 px of bars, the legend and the buttons below it
+        p = self.px
+        return self.plan(pw)[4] + p(110) + p(10) + p(24) + p(12) + self.tap(50) + p(24)
+
     def build(self) -> None:
         p = self.px
         inner = self.pw - p(56)
-        per_row = 4 if inner / 4 >= p(150) else 2
+        per_row, self.tiles_per_row, self.grid_top, self.chart_top, self.chart_body_top = self.plan(self.pw)
         w = (inner - (per_row - 1) * p(8)) // per_row
         self.choice_buttons = []
+        choice_h = self.tap(44)
         for i, (g, v) in enumerate(registry.choices()):
             row, col = divmod(i, per_row)
-            box = Box(p(28) + col * (w + p(8)), p(76) + row * p(52), w, p(44))
+            box = Box(p(28) + col * (w + p(8)), p(76) + row * (choice_h + p(8)), w, choice_h)
             self.choice_buttons.append(VariantButton(box, g, v, lambda c=(g, v): self.choose(c), p(16)))
-        self.grid_top = self.choice_buttons[-1].box.bottom + p(18)
-        # the nine figures in rows of five (a wide panel), three or two
-        self.tiles_per_row = 5 if inner >= p(5 * 125) else 3 if inner >= p(3 * 100) else 2
-        tile_rows = -(-len(figures(self.stats, "en")) // self.tiles_per_row)
         self.tile_h = p(84)
-        self.chart_top = self.grid_top + tile_rows * (self.tile_h + p(10)) + p(18)
         mw = p(130)
         # a narrow panel: the heading on its own line, the measure under it
         self.stacked = inner < p(640)
         my = self.chart_top + (p(40) if self.stacked else 0)
-        self.chart_body_top = my + p(52)
+        measure_h = self.tap(40)
         self.measure_buttons = {
-            m: Button(Box(self.pw - p(28) - (2 - i) * mw - (1 - i) * p(8), my, mw, p(40)), f"ui.stats.by_{m}",
+            m: Button(Box(self.pw - p(28) - (2 - i) * mw - (1 - i) * p(8), my, mw, measure_h), f"ui.stats.by_{m}",
                       partial(self.choose_measure, m), style="choice", size=p(16))
             for i, m in enumerate(("time", "score"))
         }
-        self.reset_button = Button(Box(p(28), self.ph - p(74), p(min(220, self.base_w - 56 - 152 - 16)), p(50)),
+        foot_y = self.ph - p(24) - self.tap(50)
+        self.reset_button = Button(Box(p(28), foot_y, p(min(220, self.base_w - 56 - 152 - 16)), self.tap(50)),
                                    "ui.stats.reset", self.ask_reset, style="danger")
-        self.widgets = [*self.choice_buttons, *self.measure_buttons.values(), self.reset_button,
-                        Button(Box(self.pw - p(180), self.ph - p(74), p(152), p(50)), "ui.close", self.close,
-                               style="secondary")]
+        self.close_button = Button(Box(self.pw - p(180), foot_y, p(152), self.tap(50)), "ui.close", self.close,
+                                   style="secondary")
+        self.widgets = [*self.choice_buttons, *self.measure_buttons.values(), self.reset_button, self.close_button]
+        self.foot_h = self.ph - foot_y + p(12)
         self.refresh_choices()
+
+    def actions(self) -> list[Widget]:
+        """Close, and Reset beside it (it asks first)."""
+        return [self.reset_button, self.close_button]
 
     def refresh_choices(self) -> None:
         for b in self.choice_buttons:
@@ -169,7 +192,7 @@ class StatsScene(PanelScene["DialogHost"]):
         heading = fit_text(translate("ui.stats.recent", lang, count=RECENT), p(19), theme.PANEL_TEXT,
                            buttons_left - p(28) - p(12), bold=True)
         surf.blit(heading, heading.get_rect(midleft=(p(28), self.chart_top + p(20))))
-        legend_y = self.ph - p(74) - p(30)
+        legend_y = self.ph - self.foot_h - p(24)
         area = pygame.Rect(p(28), self.chart_body_top, self.pw - p(56), legend_y - p(10) - self.chart_body_top)
         pygame.draw.rect(surf, (241, 238, 229), area, border_radius=p(10))
         recent = self.stats.recent

@@ -7,14 +7,14 @@ Labels are message ids, translated at draw time in the current language.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterable
 
 import pygame
 
 from ...i18n import translate
 from ..drawing import theme
-from ..drawing.fonts import _note, fit_text, font, wrap_fit
-from ..drawing.layout import Box
+from ..drawing.fonts import _note, fit_text, font, wrap, wrap_fit
+from ..drawing.layout import TOUCH, Box
 from ..drawing.textin import clean
 
 
@@ -127,7 +127,7 @@ class Button(Widget):
                 lines = balanced_lines(words, small, bold)
                 line_h = font(small, bold).get_linesize()
                 fits = max(font(small, bold).size(line)[0] for line in lines) <= room
-                if (fits and line_h * 2 <= rect.height - 4) or small <= 11:
+                if (fits and line_h * 2 <= rect.height - 4) or small <= 12:
                     break
                 small -= 1
             for line in lines:
@@ -136,7 +136,7 @@ class Button(Widget):
                 img = font(small, bold).render(line, True, ink)
                 surf.blit(img, img.get_rect(center=(rect.centerx, rect.centery + (i - 0.5) * line_h)))
             return
-        img = fit_text(words, one, ink, room, bold=bold, min_size=11)
+        img = fit_text(words, one, ink, room, bold=bold, min_size=12)
         surf.blit(img, img.get_rect(center=rect.center))
 
 
@@ -155,7 +155,10 @@ def balanced_lines(words: str, size: int, bold: bool) -> list[str]:
 
 
 class Toggle(Widget):
-    """A labelled on/off switch with a line of explanation."""
+    """A labelled on/off switch with its explanation under the name. The
+    whole row is the control (a tile a finger hits anywhere); the switch at
+    its right says On or Off in words beside it too. ``needed_height``: how
+    tall the row must be for its name and explanation in a language."""
 
     scale = 1.0  # the panel's type scale (its ``s``): the type follows it, not the toggle's pixel height
 
@@ -167,42 +170,102 @@ class Toggle(Widget):
         self.value = not self.value
         self.on_change(self.value)
 
-    def draw(self, surf: pygame.Surface, lang: str) -> None:
+    # ---- its parts ----------------------------------------------------------------------
+
+    def sizes(self) -> tuple[int, int, int]:
+        """Type sizes: the name, the explanation, On / Off."""
+        s = self.scale
+        return max(15, round(17 * s)), max(12, round(12.5 * s)), max(14, round(16 * s))
+
+    def pads(self) -> tuple[int, int, int]:
+        """(left, top and bottom, between the parts) in px."""
+        s = self.scale
+        return max(8, round(12 * s)), max(4, round(6 * s)), max(8, round(10 * s))
+
+    def switch_rect(self) -> pygame.Rect:
+        """The drawn switch: about 52 x 30 logical px, never so small a thumb misses what it says."""
         rect = pygame.Rect(self.box)
-        if self.hover:
-            pygame.draw.rect(surf, (240, 236, 226), rect, border_radius=10)
-        sw, sh = round(rect.height * 0.75), round(rect.height * 0.42)
-        switch = pygame.Rect(rect.right - sw - 10, rect.centery - sh // 2, sw, sh)
-        pygame.draw.rect(surf, theme.BUTTON if self.value else (190, 190, 184), switch, border_radius=sh // 2)
-        knob_x = switch.right - sh // 2 if self.value else switch.x + sh // 2
-        pygame.draw.circle(surf, (255, 255, 255), (knob_x, switch.centery), sh // 2 - 3)
-        state = fit_text(translate("ui.on" if self.value else "ui.off", lang), max(12, round(rect.height * 0.24)), theme.PANEL_DIM, sw * 2)
-        surf.blit(state, state.get_rect(midright=(switch.x - 10, switch.centery)))
-        text_w = switch.x - rect.x - 30 - state.get_width()
-        # the name on one line (two where narrow), the explanation below it
-        # on the lines the toggle has room for
-        logical_h = rect.height / self.scale
-        title_size = max(14, round(min(logical_h, 64) * 0.3 * self.scale))
-        tall = logical_h > 70
+        sh = min(max(24, round(30 * self.scale)), rect.height - 8)
+        sw = round(sh * 1.75)
+        return pygame.Rect(rect.right - round(14 * self.scale) - sw, rect.centery - sh // 2, sw, sh)
+
+    def text_width(self, lang: str) -> int:
+        """The room for the name and the explanation, left of On / Off (the wider of the two: no reflow)."""
+        left, _, gap = self.pads()
+        state = max(font(self.sizes()[2], True).size(translate(k, lang))[0] for k in ("ui.on", "ui.off"))
+        return self.switch_rect().x - gap - state - 2 * gap - self.box.x - left
+
+    def texts(self, lang: str, height: int | None = None) -> tuple[list[str], int, list[str], int]:
+        """(name lines, size, explanation lines, size): the name on one line
+        (two where narrow), the explanation on the lines a row ``height``
+        px tall has room for (None: as many as it takes)."""
+        title_size, help_size, _ = self.sizes()
+        _, vpad, _ = self.pads()
+        text_w = self.text_width(lang)
         label = translate(self.label, lang)
         one = title_size
         while one > 14 and font(one, True).size(label)[0] > text_w:
             one -= 1
-        if font(one, True).size(label)[0] <= text_w or not tall:
-            titles, title_size = wrap_fit(label, one, text_w, 1, bold=True, min_size=12)
-        else:
+        note = height is not None
+        if font(one, True).size(label)[0] <= text_w:
+            titles, title_size = [label], one
+            if note:
+                _note(label, font(one, True).size(label)[0], text_w, one)
+        elif note:
             titles, title_size = wrap_fit(label, title_size, text_w, 2, bold=True, min_size=12)
-        y = rect.y + rect.height * (0.06 if tall else 0.14)
+        else:
+            titles = wrap(label, title_size, text_w, bold=True, note=False)[:2]
+        words = translate(self.help_key, lang)
+        if height is None:
+            return titles, title_size, wrap(words, help_size, text_w, note=False), help_size
+        room = (height - 2 * vpad - len(titles) * font(title_size, True).get_linesize()) // font(help_size).get_linesize()
+        lines, help_size = wrap_fit(words, help_size, text_w, max(1, room), min_size=12)
+        return titles, title_size, lines, help_size
+
+    def needed_height(self, lang: str) -> int:
+        """How tall the row must be for its name and whole explanation in ``lang``."""
+        titles, title_size, lines, help_size = self.texts(lang)
+        _, vpad, _ = self.pads()
+        return (2 * vpad + len(titles) * font(title_size, True).get_linesize()
+                + len(lines) * font(help_size).get_linesize())
+
+    # ---- drawing ------------------------------------------------------------------------
+
+    def draw(self, surf: pygame.Surface, lang: str) -> None:
+        rect = pygame.Rect(self.box)
+        s = self.scale
+        radius = min(rect.height // 2, max(6, round(12 * s)))
+        fill = (236, 232, 222) if self.pressed else (241, 238, 229) if self.hover else (246, 243, 236)
+        pygame.draw.rect(surf, fill, rect, border_radius=radius)
+        pygame.draw.rect(surf, theme.PANEL_LINE, rect, width=1, border_radius=radius)
+        switch = self.switch_rect()
+        sh = switch.height
+        pygame.draw.rect(surf, theme.BUTTON if self.value else (178, 178, 170), switch, border_radius=sh // 2)
+        knob_x = switch.right - sh // 2 if self.value else switch.x + sh // 2
+        pygame.draw.circle(surf, (255, 255, 255), (knob_x, switch.centery), sh // 2 - max(2, round(3 * s)))
+        left, vpad, gap = self.pads()
+        state = fit_text(translate("ui.on" if self.value else "ui.off", lang), self.sizes()[2],
+                         theme.BUTTON if self.value else theme.PANEL_DIM, switch.width * 2, bold=True, min_size=12)
+        surf.blit(state, state.get_rect(midright=(switch.x - gap, switch.centery)))
+        titles, title_size, lines, help_size = self.texts(lang, rect.height)
+        # the name and the explanation as one block, in the middle of the row
+        block = len(titles) * font(title_size, True).get_linesize() + len(lines) * font(help_size).get_linesize()
+        y = rect.y + max(vpad, (rect.height - block) // 2)
         for line in titles:
-            surf.blit(font(title_size, True).render(line, True, theme.PANEL_TEXT), (rect.x + 10, y))
+            surf.blit(font(title_size, True).render(line, True, theme.PANEL_TEXT), (rect.x + left, y))
             y += font(title_size, True).get_linesize()
-        size = max(13 if tall else 12, round(min(logical_h, 64) * 0.22 * self.scale))
-        if not tall:
-            y = rect.y + rect.height * 0.56
-        room = max(1, int((rect.bottom - 2 - y) // font(size).get_linesize()))
-        lines, size = wrap_fit(translate(self.help_key, lang), size, text_w, room, min_size=11)
-        for i, line in enumerate(lines):
-            surf.blit(font(size).render(line, True, theme.PANEL_DIM), (rect.x + 10, y + i * font(size).get_linesize()))
+        for line in lines:
+            surf.blit(font(help_size).render(line, True, theme.PANEL_DIM), (rect.x + left, y))
+            y += font(help_size).get_linesize()
+
+
+def toggle_height(width: int, scale: float, label: str, help_key: str, langs: Iterable[str]) -> int:
+    """The height (px) a toggle ``width`` px wide needs for its name and
+    whole explanation in every one of ``langs`` (a row keeps its height
+    when the language changes), and never under ``TOUCH``."""
+    probe = Toggle(Box(0, 0, width, TOUCH), label, help_key, False, _nothing)
+    probe.scale = scale
+    return max(TOUCH, max(probe.needed_height(lang) for lang in langs))
 
 
 class TextField(Widget):
@@ -252,8 +315,12 @@ class TextField(Widget):
         rect = pygame.Rect(self.box)
         pygame.draw.rect(surf, (255, 255, 255), rect, border_radius=8)
         pygame.draw.rect(surf, theme.BUTTON if self.focused else theme.PANEL_LINE, rect, width=2, border_radius=8)
-        img = font(max(14, round(rect.height * 0.45))).render(self.text, True, theme.PANEL_TEXT)
-        x = rect.x + 12
+        room = rect.width - 24
+        size = max(14, round(rect.height * 0.45))
+        while size > 14 and font(size).size(self.text)[0] > room:
+            size -= 1  # a deal code as a whole, a little smaller if need be
+        img = font(size).render(self.text, True, theme.PANEL_TEXT)
+        x = rect.x + 12 - max(0, img.get_width() - room)  # longer still: its end (where the typing is) in view
         clip = surf.get_clip()
         surf.set_clip(rect.inflate(-8, -4))
         surf.blit(img, (x, rect.centery - img.get_height() // 2))

@@ -17,7 +17,7 @@ from ..drawing.fonts import fit_text
 from ..drawing.layout import Box
 from .panel import SCRIM_LAYER, PanelScene, dialog_scale
 from ..voice.words import clock
-from .widgets import Button
+from .widgets import Button, Widget
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
@@ -133,15 +133,22 @@ class WinScene(PanelScene["DialogHost"]):
         p = self.px
         w = min(240, (self.base_w - 56 - 16) / 2)
         self.widgets = [
-            Button(Box(p(28), self.ph - p(80), p(w), p(56)), "ui.new_deal", self.new_deal),
-            Button(Box(self.pw - p(28 + w), self.ph - p(80), p(w), p(56)), "ui.same_deal", self.same_deal, style="secondary"),
+            Button(Box(p(28), self.ph - p(24) - self.tap(56), p(w), self.tap(56)), "ui.new_deal", self.new_deal),
+            Button(Box(self.pw - p(28 + w), self.ph - p(24) - self.tap(56), p(w), self.tap(56)), "ui.same_deal",
+                   self.same_deal, style="secondary"),
         ]
+        self.foot_h = self.ph - self.widgets[0].box.y + p(12)
         self.stats_button = None
         if self.app.play.records is not None:
             sw = min(180, self.base_w * 0.38)
-            self.stats_button = Button(Box(self.pw - p(28 + sw), p(20), p(sw), p(44)), "ui.stats", self.app.open_stats,
-                                       style="secondary")
+            self.stats_button = Button(Box(self.pw - p(28 + sw), p(20), p(sw), self.tap(44)), "ui.stats",
+                                       self.app.open_stats, style="secondary")
             self.widgets.append(self.stats_button)
+        self.head_h = (self.stats_button.box.bottom if self.stats_button else p(60)) + p(8)
+
+    def actions(self) -> list[Widget]:
+        """New deal, Same deal and the statistics."""
+        return list(self.widgets)
 
     def draw_content(self, surf: pygame.Surface, lang: str) -> None:
         p = self.px

@@ -33,6 +33,9 @@ class PointerTable(PlayedTable, Protocol):
     @property
     def app(self) -> Canvas: ...  # the clock and the settings
 
+    @property
+    def moving(self) -> set[CardSprite]: ...  # the card sprites gliding or turning
+
     def pile_at(self, x: float, y: float) -> tuple[Pile, int | None] | None: ...
     def drop_target(self, lead: Box, src: Pile, count: int) -> Pile | None: ...
 
@@ -126,27 +129,35 @@ class Pointer:
                 return
             press.dragging = True
             self.table.hush()
-            for i, sprite in enumerate(press.sprites):
+            for i, (sprite, (gx, gy)) in enumerate(zip(press.sprites, press.grab)):
                 sprite.visible = 1
-                sprite.lifted = True
-                sprite.refresh()
+                sprite.lift((-gx, -gy))  # larger about the point under the finger
                 self.table.set_layer(sprite, DRAG_LAYER + i)
             self.table.show_drop_marks(press.pile, press.count)
             self.table.sound("pickup")
         for sprite, (gx, gy) in zip(press.sprites, press.grab):
             sprite.place(pos[0] + gx, pos[1] + gy)
 
-    def end_drag_look(self, press: Press) -> None:
+    def end_drag_look(self, press: Press, settle: bool = False) -> None:
+        """The drag is over: no drop marks, the cards their own size again
+        (``settle``: settling back while they glide to their place)."""
         self.table.clear_drop_marks()
         for sprite in press.sprites:
-            sprite.lifted = False
-            sprite.refresh()
+            sprite.settle(self.table.app.now() if settle else None)
+
+    def settled(self, press: Press) -> None:
+        """Cards let go that do not glide (already where they belong) are their own size at once."""
+        for sprite in press.sprites:
+            if sprite not in self.table.moving:
+                sprite.settle(None)
 
     def cancel_drag(self) -> None:
         if self.press is not None and self.press.dragging:
-            self.end_drag_look(self.press)
+            press = self.press
+            self.end_drag_look(press, settle=True)
             self.press = None
             self.table.sync(animate=True)
+            self.settled(press)
         self.press = None
 
     def release_at(self, pos: tuple[int, int]) -> None:
@@ -157,16 +168,15 @@ class Pointer:
             self.press = press
             self.drag_to(pos)
             self.press = None
-            self.end_drag_look(press)
+            self.end_drag_look(press, settle=True)
             src, count = press.pile, press.count
             dst = self.table.drop_target(press.sprites[0].box(), src, count)
-            first, last = press.sprites[0].box(), press.sprites[-1].box()
-            dropped = Box(first.x, first.y, first.w, last.bottom - first.y)  # the cards, where they were let go
             if dst is None or self.table.game.puts_back(src, dst):
                 self.table.sync(animate=True)  # a cancelled drag: the cards glide home
-                return
-            if not self.table.play(Action(MOVE, src, dst, count)).ok:
-                self.table.mark_refused(dropped)  # where they were dropped, while they glide home
+            else:
+                # refused: the table shows it where the cards were let go, while they glide home
+                self.table.play(Action(MOVE, src, dst, count))
+            self.settled(press)
             return
         self.tap(press.pile, press.row)
 

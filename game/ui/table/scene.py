@@ -19,7 +19,7 @@ import pygame
 
 from ...engine import Action, Game, Outcome, Pile, Refusal
 from ...i18n import translate
-from ...engine.actions import COLUMN, DTAP, FOUNDATION, MOVE, STOCK, TAP, UNDO
+from ...engine.actions import COLUMN, DRAW, FOUNDATION, MOVE, STOCK, UNDO
 from ..drawing import theme
 from ..voice.words import deal_name, refusal_words, sentence, variant_name
 from ..drawing.cardart import CardArt, card_art
@@ -35,8 +35,8 @@ from .pointer import Pointer
 from ..drawing.layout import Box, Layout, longest_column, make_layout
 from ..scene import Scene
 from .sprites import (
-    BannerSprite, BarSprite, ButtonSprite, CardSprite, ColumnCounts, DropMarkSprite,
-    FocusSprite, RefusedMarkSprite, StatusSprite,
+    NOTE_MS, BannerSprite, BarSprite, ButtonSprite, CardSprite, ColumnCounts, DropMarkSprite,
+    FocusSprite, NoteSprite, RefusedMarkSprite, StatusSprite,
 )
 
 if TYPE_CHECKING:
@@ -57,6 +57,7 @@ class TableScene(Scene["TableHost"]):
         self.finish = FinishView(self, app.play.finish)  # the Finish button (the option Finish for me)
         self.bar: BarSprite | None = None
         self.banner: BannerSprite | None = None
+        self.note: NoteSprite | None = None  # a refusal's reason, beside the refused cards
         self.buttons: dict[str, ButtonSprite] = {}
         self.focus_ring: FocusSprite | None = None
         self.status: StatusSprite | None = None
@@ -193,7 +194,7 @@ class TableScene(Scene["TableHost"]):
         super().release()
         self.deck.clear()
         self.buttons, self.drop_marks, self.refused_marks = {}, [], []
-        self.bar = self.banner = self.focus_ring = self.status = None
+        self.bar = self.banner = self.focus_ring = self.status = self.note = None
         vars(self).pop("art", None)
 
     def make_art(self, layout: Layout) -> CardArt:
@@ -220,7 +221,8 @@ class TableScene(Scene["TableHost"]):
         self.pointer.cancel_drag()
         self.kb.drop_held_quietly()
         self.clear_drop_marks()
-        for sprite in [self.bar, self.banner, self.focus_ring, self.status, *self.buttons.values(), *self.refused_marks]:
+        for sprite in [self.bar, self.banner, self.note, self.focus_ring, self.status, *self.buttons.values(),
+                       *self.refused_marks]:
             if sprite is not None:
                 sprite.kill()
         self.refused_marks = []
@@ -253,14 +255,16 @@ class TableScene(Scene["TableHost"]):
         text_right = min(b.x for b in layout.buttons.values()) if layout.orientation.buttons_in_bar else layout.bar.w
         self.bar = BarSprite(layout, text_right)
         self.banner = BannerSprite(layout.banner, layout.scale)
+        self.note = NoteSprite(Box(0, 0, layout.width, layout.height), layout.scale)
         self.focus_ring = FocusSprite(layout.scale)
-        self.app.group.add(self.bar, self.banner, self.focus_ring, *self.buttons.values())
+        self.app.group.add(self.bar, self.banner, self.note, self.focus_ring, *self.buttons.values())
         # natively, what a screen reader would hear is a small line on screen
         self.status = None if app.browser else StatusSprite(layout.status, layout.scale, app.now)
         app.announcer.show = self.status.show if self.status else None
         if self.status:
             self.app.group.add(self.status)
             self.status.banner, self.banner.status = self.banner, self.status  # one message place
+            self.status.note = self.note  # a refusal's reason at the card is not said twice
         self.update_bar()
 
     def draw_background(self, layout: Layout) -> pygame.Surface:
@@ -333,6 +337,8 @@ class TableScene(Scene["TableHost"]):
             self.refuse(refusal)
         if self.banner is not None:
             self.banner.step(now)
+        if self.note is not None:
+            self.note.step(now)
         if self.status is not None:
             self.status.step(now)
         self.refused_marks = [mark for mark in self.refused_marks if mark.step(now)]
@@ -340,12 +346,13 @@ class TableScene(Scene["TableHost"]):
         self.finish.step()
 
     def next_wake(self, now: int) -> int | None:
-        """A refusal held back for a double tap, a message's fade, the next
-        action of a running Finish: when each is due (None: none)."""
+        """A refusal held back for a double tap, a message's or a refused
+        card's outline's fade, the next action of a running Finish: when
+        each is due (None: none)."""
         held = self.pointer.taps.held
         times = [held[1] if held is not None else None,
-                 self.banner.next_change(now) if self.banner is not None else None,
-                 self.status.next_change(now) if self.status is not None else None,
+                 *(sprite.next_change(now) for sprite in (self.banner, self.status, self.note) if sprite is not None),
+                 *(mark.next_change(now) for mark in self.refused_marks),
                  now if self.app.play.finish.playing else None]
         due = [t for t in times if t is not None]
         return min(due) if due else None
@@ -357,7 +364,17 @@ class TableScene(Scene["TableHost"]):
             self.banner.hide()
         if self.status is not None:
             self.status.clear()
+        self.clear_refusal()
         self.app.play.hints.clear_marks()
+
+    def clear_refusal(self) -> None:
+        """The last refusal's reason and outlines go (the next touch or key:
+        the player has moved on)."""
+        if self.note is not None:
+            self.note.hide()
+        for mark in self.refused_marks:
+            mark.kill()
+        self.refused_marks = []
 
     def dialogs_changed(self) -> None:
         """A dialog opened or closed: while one covers the table the clock
@@ -394,6 +411,7 @@ class TableScene(Scene["TableHost"]):
         self.update_bar()
         if self.banner is not None and self.banner.visible:
             self.banner.hide()
+        self.clear_refusal()  # its words were in the other language
 
     # ---- playing ----------------------------------------------------------------------
 
@@ -439,20 +457,68 @@ class TableScene(Scene["TableHost"]):
             self.banner.show(text, self.app.now())
 
     def show_refusal(self, outcome: Outcome) -> None:
-        """A refusal: the rule on the banner (with Interactive rules on), and
-        a refused tap shows at the card (a drop: ``Pointer.release_at``)."""
+        """A refusal shows at the card: a red outline where the refused cards
+        lie now (dropped, tapped, held or pressed) and, with Interactive
+        rules on, the rule in words beside them, until the next touch or key
+        (``NOTE_MS`` at most). A refusal with no card (nothing to undo) says
+        its rule on the banner."""
         settings = self.app.settings
         message = refusal_words(outcome, self.game, settings.lang, settings.double_tap)
-        if settings.interactive_rules and message is not None and self.banner is not None:
-            self.banner.show(message, self.app.now())
-        action = outcome.action
-        if action.kind in (TAP, DTAP) and action.src is not None and self.cards.get(action.src):
-            self.mark_refused(self.cards_box(action.src))
+        said = message if settings.interactive_rules else None
+        self.clear_refusal()
+        card = self.refused_box(outcome.action)
+        if card is None:
+            if said is not None and self.banner is not None:
+                self.banner.show(said, self.app.now())
+        else:
+            self.mark_refused(card, NOTE_MS if said else None)
+            if said is not None and self.note is not None:
+                self.note.show(said, card, self.app.now(), self.keep_clear(outcome.action),
+                               prefer_left=settings.left_handed)
         self.sound("refuse")
 
-    def mark_refused(self, box: Box) -> None:
-        """A red outline that shakes and fades at ``box`` (where refused cards were dropped or tapped)."""
-        mark = RefusedMarkSprite(box, self.art.radius, self.laid_out.scale, self.app.now())
+    def refused_box(self, action: Action) -> Box | None:
+        """Where the cards an action was refused for lie now, as drawn (the
+        cards a drag let go or the keys hold over a pile, a tapped or
+        pressed card, the stock for a draw); None: no card (an undo)."""
+        src = Pile(STOCK) if action.kind == DRAW else action.src
+        if src is None or src not in self.laid_out.piles:
+            return None
+        sprites = self.cards.get(src, [])
+        count = action.count if action.kind == MOVE else 1
+        shown = sprites[-count:] if sprites and src.kind == COLUMN else sprites[-1:]
+        if not shown:
+            return self.laid_out.piles[src]
+        boxes = [s.box() for s in shown]
+        x, y = min(b.x for b in boxes), min(b.y for b in boxes)
+        return Box(x, y, max(b.right for b in boxes) - x, max(b.bottom for b in boxes) - y)
+
+    def keep_clear(self, action: Action) -> list[tuple[Box, float]]:
+        """What a refusal's reason should cover least, with weights: where
+        the cards go back to and the pile they were refused on, the bar and
+        its buttons, the other cards."""
+        layout, pos = self.laid_out, self.game.position
+
+        def whole(pile: Pile) -> Box:  # a pile's cards, a column's whole fan
+            return self.cards_box(pile, 0 if pile.kind == COLUMN and pos.cards(pile) else None)
+
+        out: list[tuple[Box, float]] = []
+        if action.src is not None and action.src in layout.piles:
+            out.append((whole(action.src), 3.0))
+        if action.dst is not None:
+            if action.dst in layout.piles:
+                out.append((whole(action.dst), 3.0))
+            elif action.dst.kind == FOUNDATION:
+                out.append((layout.foundation_area, 2.0))
+        out += [(layout.bar, 2.0), (layout.button_bar, 2.0), *((box, 2.0) for box in layout.buttons.values())]
+        out += [(whole(pile), 1.0) for pile in layout.piles if pos.cards(pile)]
+        return out
+
+    def mark_refused(self, box: Box, lasts: int | None = None) -> None:
+        """A red outline at ``box`` (where refused cards lie) that shakes, then
+        stays ``lasts`` ms (None: a moment) and fades."""
+        mark = RefusedMarkSprite(box, self.art.radius, self.laid_out.scale, self.app.now(),
+                                 *(() if lasts is None else (lasts,)))
         self.refused_marks.append(mark)
         self.app.group.add(mark)
 
@@ -571,6 +637,8 @@ class TableScene(Scene["TableHost"]):
             if self.pointer.press:
                 self.pointer.drag_to(event.pos)
             return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.clear_refusal()  # the next touch or key: the player has moved on
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.kb.pointer_used()
             if self.finish.pointer("down", event.pos):

@@ -5,6 +5,7 @@ decides anything."""
 from __future__ import annotations
 
 import math
+import weakref
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -14,7 +15,7 @@ from ..drawing import theme
 from ..voice.words import clock
 from ..drawing.cardart import CardArt
 from ..drawing.fonts import _note as note, font, wrap
-from ..drawing.layout import ICON_BUTTONS, TEXT_FLOOR, Box, Layout
+from ..drawing.layout import ICON_BUTTONS, TEXT_FLOOR, Box, Index, Layout
 from ..dialogs.widgets import Button
 
 if TYPE_CHECKING:
@@ -24,7 +25,9 @@ MOVE_MS = 160
 FLIP_MS = 120
 BANNER_MS = 3000
 WIDEST_FIGURES = (8888, 8888, 9 * 3600 + 59 * 60 + 59)  # score, moves, seconds: the bar is laid out for these
-REFUSED_MS = 700  # the red outline where a refused card was dropped or tapped
+REFUSED_MS = 700  # the red outline where a refused card was dropped or tapped (no reason said)
+NOTE_MS = 5000  # a refusal's reason at the card: till the next touch or key, else this long (it fades at the end)
+SHAKE_MS = 280  # the outline's three swings
 STATUS_MS = 5000  # an announcement on the status line: a little longer than a refusal
 FADE_MS = 250
 
@@ -34,6 +37,7 @@ BAR_LAYER = 1500
 BUTTON_LAYER = 1501
 BANNER_LAYER = 1600
 MOVING_LAYER = 2000
+NOTE_LAYER = 2400  # a refusal's reason: above the cards gliding home
 DRAG_LAYER = 2500
 
 
@@ -41,7 +45,64 @@ def ease_out(t: float) -> float:
     return 1 - (1 - t) ** 3
 
 
+# A picked card lifts: drawn a little larger (for its size, never a bitmap scaled up) with the
+# lifted shadow; let go, it settles back to its size while it glides to its place.
+LIFT_SCALE = 1.07
+SETTLE_MS = 140
+_LIFTED: "weakref.WeakKeyDictionary[CardArt, CardArt]" = weakref.WeakKeyDictionary()
+
+
+def lifted_art(art: CardArt) -> CardArt:
+    """The art of ``art``'s cards lifted: ``LIFT_SCALE`` times the size, its
+    index and fan step in proportion, drawn at that size (each face when
+    first lifted), kept while ``art`` is."""
+    lifted = _LIFTED.get(art)
+    if lifted is None:
+        k, i = LIFT_SCALE, art.index
+        index = Index(round(i.size * k), round(i.x * k), round(i.y * k), round(i.h * k))
+        lifted = _LIFTED[art] = CardArt(round(art.w * k), round(art.h * k), art.lang, art.four_color, index,
+                                        round(art.fan * k))
+    return lifted
+
+
+_LIFTED_IMAGES: "weakref.WeakKeyDictionary[CardArt, dict[int, pygame.Surface]]" = weakref.WeakKeyDictionary()
+
+
+def lifted_image(art: CardArt, card: int, face_up: bool) -> tuple[pygame.Surface, int]:
+    """A lifted card's image (``lifted_art``'s face or back, drawn at its
+    size) over a soft shadow that has grown and dropped below it, and the
+    margin (px) around the card in it."""
+    big = lifted_art(art)
+    images = _LIFTED_IMAGES.setdefault(big, {})
+    key = card if face_up else -1
+    blur, drop = max(3, round(big.w * 0.07)), max(3, round(big.w * 0.1))
+    margin = 2 * blur + drop
+    image = images.get(key)
+    if image is None:
+        plain = big.face(card) if face_up else big.back()
+        shadow = pygame.Surface((big.w + 4 * blur, big.h + 4 * blur), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 150), (2 * blur, 2 * blur, big.w, big.h), border_radius=big.radius)
+        try:
+            shadow = pygame.transform.gaussian_blur(shadow, blur)
+        except (AttributeError, ValueError, pygame.error):  # no blur: a coarse one by scaling down and up
+            small = (max(1, shadow.get_width() // blur), max(1, shadow.get_height() // blur))
+            shadow = pygame.transform.smoothscale(pygame.transform.smoothscale(shadow, small), shadow.get_size())
+        image = pygame.Surface((big.w + 2 * margin, big.h + 2 * margin), pygame.SRCALPHA)
+        image.blit(shadow, (margin - 2 * blur, margin - 2 * blur + drop))
+        image.blit(plain, (margin, margin))
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            image = image.convert_alpha()
+        images[key] = image
+    return image, margin
+
+
 class CardSprite(pygame.sprite.DirtySprite):
+    """A card on the table at (``x``, ``y``), its top left at rest. Lifted
+    (picked up), it is drawn ``LIFT_SCALE`` times larger about ``anchor``
+    (the point of the card under the finger: the card grows there, the
+    rest follows the pointer as grabbed) with a larger shadow; ``settle``
+    brings it back to its size over ``SETTLE_MS``."""
+
     image: pygame.Surface
     rect: pygame.Rect
 
@@ -50,6 +111,9 @@ class CardSprite(pygame.sprite.DirtySprite):
         self.art, self.card, self.face_up = art, card, face_up
         self.x = self.y = 0.0
         self.lifted = False
+        self.anchor: tuple[float, float] | None = None  # the grab point in the card (None: its middle)
+        self.settling: int | None = None  # when it was let go (its size settles back)
+        self.offset: tuple[float, float] = (-art.pad, -art.pad)  # the image's top left from (x, y)
         self.rest_layer = 0
         self.rest_visible = 1
         self.anim: tuple | None = None  # (x0, y0, x1, y1, start, duration)
@@ -58,14 +122,46 @@ class CardSprite(pygame.sprite.DirtySprite):
         self.rect = self.image.get_rect()
         self.dirty = 1
 
-    def refresh(self) -> None:
-        self.image = self.art.image(self.card, self.face_up, self.lifted)
-        self.rect = self.image.get_rect(topleft=(round(self.x) - self.art.pad, round(self.y) - self.art.pad))
+    def refresh(self, now: int | None = None) -> None:
+        """The image for the card's state: at rest, lifted, or settling at ``now``."""
+        art = self.art
+        k = 1.0
+        if self.lifted:
+            k = LIFT_SCALE
+        elif self.settling is not None and now is not None and now - self.settling < SETTLE_MS:
+            k = 1 + (LIFT_SCALE - 1) * (1 - ease_out(max(0.0, (now - self.settling) / SETTLE_MS)))
+        if k == 1.0:
+            self.settling = self.anchor = None
+            self.image = art.image(self.card, self.face_up, False)
+            self.offset = (-art.pad, -art.pad)
+        else:
+            image, margin = lifted_image(art, self.card, self.face_up)
+            pad: float = margin
+            if k != LIFT_SCALE:  # on its way back, a moment: the lifted card drawn smaller
+                f = k / LIFT_SCALE
+                image = pygame.transform.smoothscale(image, (round(image.get_width() * f), round(image.get_height() * f)))
+                pad = pad * f
+            scale = (image.get_width() - 2 * pad) / art.w  # the card's size now, over its size at rest
+            ax, ay = self.anchor or (art.w / 2, art.h / 2)
+            self.image = image
+            self.offset = (ax * (1 - scale) - pad, ay * (1 - scale) - pad)
+        self.rect = self.image.get_rect(topleft=(round(self.x + self.offset[0]), round(self.y + self.offset[1])))
         self.dirty = 1
+
+    def lift(self, anchor: tuple[float, float] | None) -> None:
+        """Picked up, held at ``anchor`` (a point in the card; None: its middle)."""
+        self.lifted, self.anchor, self.settling = True, anchor, None
+        self.refresh()
+
+    def settle(self, now: int | None) -> None:
+        """Let go: from ``now`` its size settles back (None: at once)."""
+        self.lifted = False
+        self.settling = now
+        self.refresh(now)
 
     def place(self, x: float, y: float) -> None:
         self.x, self.y = x, y
-        self.rect.topleft = (round(x) - self.art.pad, round(y) - self.art.pad)
+        self.rect.topleft = (round(x + self.offset[0]), round(y + self.offset[1]))
         self.dirty = 1
 
     def box(self) -> Box:
@@ -84,6 +180,9 @@ class CardSprite(pygame.sprite.DirtySprite):
     def step(self, now: int) -> bool:
         """Advance the animations; False once the card is at rest."""
         busy = False
+        if self.settling is not None:
+            self.refresh(now)
+            busy = self.settling is not None
         if self.anim:
             x0, y0, x1, y1, start, dur = self.anim
             t = (now - start) / dur
@@ -103,7 +202,7 @@ class CardSprite(pygame.sprite.DirtySprite):
                 self.refresh()
             else:
                 busy = True
-                full = self.art.image(self.card, self.face_up, self.lifted)
+                full = self.art.image(self.card, self.face_up)
                 src = old if t < 0.5 else full
                 width = max(1, round(full.get_width() * abs(1 - 2 * t)))
                 img = pygame.transform.scale(src, (width, full.get_height()))
@@ -114,6 +213,9 @@ class CardSprite(pygame.sprite.DirtySprite):
         return busy
 
     def finish(self) -> None:
+        if self.settling is not None:
+            self.settling = None
+            self.refresh()
         if self.anim:
             x1, y1 = self.anim[2:4]
             self.anim = None
@@ -353,7 +455,7 @@ def message_image(text: str, box: Box, scale: float, strong: bool) -> pygame.Sur
     return surf
 
 
-def fade_starts(message: "BannerSprite | StatusSprite", now: int, lasts: int) -> int | None:
+def fade_starts(message: "BannerSprite | StatusSprite | NoteSprite", now: int, lasts: int) -> int | None:
     """When a shown message next changes by itself: its fade's start, or
     now while it fades (None: it is not shown)."""
     if not message.visible:
@@ -361,7 +463,7 @@ def fade_starts(message: "BannerSprite | StatusSprite", now: int, lasts: int) ->
     return max(now, message.shown_at + lasts - FADE_MS)
 
 
-def time_is_up(message: "BannerSprite | StatusSprite", now: int, lasts: int) -> bool:
+def time_is_up(message: "BannerSprite | StatusSprite | NoteSprite", now: int, lasts: int) -> bool:
     """A message shown at ``message.shown_at`` lasts ``lasts`` ms, fading
     out over the last ``FADE_MS``: True once its time is up."""
     age = now - message.shown_at
@@ -498,13 +600,14 @@ class DropMarkSprite(pygame.sprite.DirtySprite):
 
 class RefusedMarkSprite(pygame.sprite.DirtySprite):
     """A refusal at the card: a red outline where the cards were dropped
-    (or the card tapped), that shakes sideways for a moment and fades out
-    over ``REFUSED_MS`` while the cards glide home."""
+    (or the card tapped) that shakes sideways for a moment, stays while
+    the cards glide home (redrawing nothing) and fades out at the end of
+    its ``lasts`` ms: as long as the reason beside it, else ``REFUSED_MS``."""
 
     image: pygame.Surface
     rect: pygame.Rect
 
-    def __init__(self, box: Box, radius: int, scale: float, now: int) -> None:
+    def __init__(self, box: Box, radius: int, scale: float, now: int, lasts: int = REFUSED_MS) -> None:
         super().__init__()
         self._layer = HIGHLIGHT_LAYER + 2
         thick = max(3, round(4 * scale))
@@ -513,20 +616,151 @@ class RefusedMarkSprite(pygame.sprite.DirtySprite):
         self.home = (box.x - out, box.y - out)
         self.rect = self.image.get_rect(topleft=self.home)
         self.amplitude = max(3, round(6 * scale))
-        self.born = now
+        self.born, self.lasts = now, lasts
+        self.still = False  # the shake is over: nothing to redraw until it fades
         self.dirty = 1
 
     def step(self, now: int) -> bool:
-        """Shake and fade; False once it is gone (killed)."""
-        t = (now - self.born) / REFUSED_MS
-        if t >= 1:
+        """Shake, stay, fade; False once it is gone (killed)."""
+        age = now - self.born
+        if age >= self.lasts:
             self.kill()
             return False
-        shake = math.sin(t * 6 * math.pi) * self.amplitude * max(0.0, 1 - 2.5 * t)  # three swings in the first 40 %
-        self.rect.topleft = (self.home[0] + round(shake), self.home[1])
-        self.image.set_alpha(round(255 * min(1.0, 3 * (1 - t))))  # fades over the last third
-        self.dirty = 1
+        fade = min(FADE_MS, self.lasts // 3)
+        if age < SHAKE_MS:
+            t = age / SHAKE_MS
+            shake = math.sin(t * 3 * 2 * math.pi) * self.amplitude * (1 - t)  # three swings, dying down
+            self.rect.topleft = (self.home[0] + round(shake), self.home[1])
+            self.dirty = 1
+        elif not self.still:
+            self.still = True
+            self.rect.topleft = self.home
+            self.dirty = 1
+        if age >= self.lasts - fade:
+            self.image.set_alpha(round(255 * (self.lasts - age) / fade))
+            self.dirty = 1
         return True
+
+    def next_change(self, now: int) -> int:
+        """When it next changes by itself: now while it shakes or fades, else its fade's start."""
+        if now - self.born < SHAKE_MS or self.still is False:
+            return now
+        return max(now, self.born + self.lasts - min(FADE_MS, self.lasts // 3))
+
+
+class NoteSprite(pygame.sprite.DirtySprite):
+    """A refusal's reason beside the card (``show``): a dark note with a red
+    edge, on the window whole and never over the refused cards, placed
+    where it covers least of what matters (``place_note``). It stays until
+    ``hide`` (the next touch or key, a dialog, a drag) or ``NOTE_MS``, and
+    redraws nothing while it stays: only its fade at the end."""
+
+    image: pygame.Surface
+    rect: pygame.Rect
+
+    def __init__(self, window: Box, scale: float) -> None:
+        super().__init__()
+        self._layer = NOTE_LAYER
+        self.window, self.s = window, scale
+        self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.visible = 0
+        self.text = ""
+        self.shown_at = 0
+        self.card: Box | None = None  # the refused cards the note is beside
+        self.lines: list[str] = []
+
+    @property
+    def size(self) -> int:
+        return max(TEXT_FLOOR + 2, round(17 * self.s))
+
+    def pads(self) -> tuple[int, int]:
+        return max(8, round(12 * self.s)), max(5, round(8 * self.s))
+
+    def shape_for(self, text: str, width: int) -> tuple[list[str], tuple[int, int]]:
+        """The lines of ``text`` within ``width`` px and the note's size."""
+        px, py = self.pads()
+        lines = wrap(text, self.size, max(1, width - 2 * px), note=False)
+        f = font(self.size)
+        w = max(f.size(line)[0] for line in lines) + 2 * px
+        return lines, (min(width, w), len(lines) * f.get_linesize() + 2 * py)
+
+    def show(self, text: str, card: Box, now: int, avoid: list[tuple[Box, float]], prefer_left: bool = False) -> None:
+        self.text, self.card, self.shown_at = text, card, now
+        box, lines = place_note(self, text, card, avoid, prefer_left)
+        self.lines = lines
+        wrap(" ".join(lines), self.size, box.w - 2 * self.pads()[0])  # for the text-fit log
+        surf = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
+        radius = min(box.h // 2, max(6, round(10 * self.s)))
+        pygame.draw.rect(surf, theme.BANNER, surf.get_rect(), border_radius=radius)
+        pygame.draw.rect(surf, theme.REFUSED, surf.get_rect(), width=max(2, round(2 * self.s)), border_radius=radius)
+        px, py = self.pads()
+        f = font(self.size)
+        for i, line in enumerate(lines):
+            surf.blit(f.render(line, True, theme.BANNER_TEXT), (px, py + i * f.get_linesize()))
+        self.image = surf
+        self.rect = pygame.Rect(box)
+        self.visible = 1
+        self.dirty = 1
+
+    def hide(self) -> None:
+        if self.visible:
+            self.visible = 0
+            self.dirty = 1
+        self.text, self.card = "", None
+
+    def step(self, now: int) -> None:
+        if self.visible and time_is_up(self, now, NOTE_MS):
+            self.hide()
+
+    def next_change(self, now: int) -> int | None:
+        return fade_starts(self, now, NOTE_MS)
+
+
+def place_note(note: NoteSprite, text: str, card: Box, avoid: list[tuple[Box, float]],
+               prefer_left: bool = False) -> tuple[Box, list[str]]:
+    """Where the note of ``text`` goes beside ``card`` (the refused cards as
+    they lie), and its lines: right or left of it, else above or below,
+    always wholly on the window and never over the card; of those, the one
+    that covers least of ``avoid`` (boxes with their weights: where the
+    cards go back to, the pile they were refused on, the buttons, the other
+    cards), a side that wraps to fewer lines first."""
+    win, s = note.window, note.s
+    margin, gap = max(4, round(6 * s)), max(6, round(8 * s))
+    most = min(win.w - 2 * margin, max(240, round(360 * s)))
+    least = min(most, max(120, round(160 * s)))
+    seen = Box(max(card.x, win.x), max(card.y, win.y), 0, 0)  # the part of the card on the window
+    seen = Box(seen.x, seen.y, max(0, min(card.right, win.right) - seen.x), max(0, min(card.bottom, win.bottom) - seen.y))
+    sides = ["left", "right"] if prefer_left else ["right", "left"]
+    best: tuple[float, Box, list[str]] | None = None
+    for rank, side in enumerate([*sides, "above", "below"]):
+        if side == "right":
+            room = win.right - margin - (seen.right + gap)
+        elif side == "left":
+            room = seen.x - gap - (win.x + margin)
+        else:
+            room = most
+        width = min(most, room)
+        if width < least:
+            continue
+        lines, (w, h) = note.shape_for(text, width)
+        if side in ("right", "left"):
+            x = seen.right + gap if side == "right" else seen.x - gap - w
+            y = min(max(seen.y, win.y + margin), win.bottom - margin - h)
+        else:
+            x = min(max(seen.x + seen.w // 2 - w // 2, win.x + margin), win.right - margin - w)
+            y = seen.y - gap - h if side == "above" else seen.bottom + gap
+        box = Box(x, y, w, h)
+        if box.x < win.x or box.y < win.y or box.right > win.right or box.bottom > win.bottom or box.overlap(seen):
+            continue
+        covered = sum(weight * box.overlap(other) for other, weight in avoid) / max(1, w * h)
+        score = covered + 0.15 * len(lines) + 0.05 * rank
+        if best is None or score < best[0]:
+            best = (score, box, lines)
+    if best is None:  # no side has room (a window hardly larger than the cards): over the window's top
+        lines, (w, h) = note.shape_for(text, win.w - 2 * margin)
+        return Box(win.x + margin, win.y + margin, w, min(h, win.h - 2 * margin)), lines
+    return best[1], best[2]
 
 
 class StatusSprite(pygame.sprite.DirtySprite):
@@ -552,6 +786,7 @@ class StatusSprite(pygame.sprite.DirtySprite):
         self.inset = 0  # room kept free at the left (the solver's verdict sits there)
         self.room: Box | None = None  # the part of the place left to messages (the Finish button has the rest)
         self.banner: BannerSprite | None = None
+        self.note: NoteSprite | None = None  # a refusal's reason at the card
 
     def make_room(self, room: Box | None) -> None:
         """Messages keep to ``room`` (None: the whole place)."""
@@ -573,8 +808,8 @@ class StatusSprite(pygame.sprite.DirtySprite):
             self.dirty = 1
             return
         self.text = text
-        if self.banner is not None and self.banner.visible:
-            self.hide()  # the banner says it already
+        if (self.banner is not None and self.banner.visible) or (self.note is not None and self.note.visible):
+            self.hide()  # the banner, or the note at the refused card, says it already
             return
         self.draw_text()
 
