@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import asyncio
-import importlib.util
 import json
 from pathlib import Path
 
@@ -27,9 +26,7 @@ from game.ui.table.share import WAIT_MS, ShownText, pieces, share_deal
 from tests.pygbag_bridge import Page, crossing
 
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("solitaire_main_for_glue", ROOT / "main.py")
-main_module = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(main_module)
+import game.start as main_module  # noqa: E402 (the loop main.py runs)
 
 UNICODE = "Bảy cơ … lá\u00a0bài: kőr 7 😀"
 

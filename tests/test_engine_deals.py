@@ -150,7 +150,7 @@ def test_the_engine_has_no_second_todays_deal():
     from game.engine import deals
 
     assert not hasattr(engine, "today_code") and not hasattr(deals, "today_code")
-    # the date's raw number is not today's deal (game.daily.today_number): another name
+    # the date's raw number is not today's deal (game.play.today.today_number): another name
     assert not hasattr(deals, "today_number") and hasattr(deals, "date_number")
 
 

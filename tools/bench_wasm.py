@@ -7,7 +7,7 @@
 
 1. The worst solver slice: the hint's search (``SolverTask``) stepped the way
    the game steps it, with the largest budget a frame ever gives it (8 ms,
-   the idle slice of game/ui/hints.py), from the start of Easy Harp and
+   the idle slice of game/play/search.py), from the start of Easy Harp and
    Eight Off deals, until it finishes or its search time runs out, then the
    slices that free the last search's tables (``sweep``; each search frees
    the one before in its own slices). Every slice is timed; the worst one
@@ -50,7 +50,7 @@ except ImportError:  # an older solver, which frees a search's tables at once, n
     def sweep(budget_seconds: float) -> bool:
         return False
 
-SLICE_BUDGET_MS = 8.0  # IDLE_SLICE_MS in game/play/hints.py: a still frame's slice (12 ms, WAITING_SLICE_MS, while a hint is awaited)
+SLICE_BUDGET_MS = 8.0  # IDLE_SLICE_MS in game/play/search.py: a still frame's slice (12 ms, WAITING_SLICE_MS, while a hint is awaited)
 VARIANTS = (("easy-harp", "N"), ("eight-off", "C8"), ("eight-off", "C4"))
 HARD = ("EH1-N-AAAAAAF", "EH1-N-AAAAAAG", "EH1-N-AAAAAAJ", "EH1-N-AAAAAAK")  # no answer within seconds
 

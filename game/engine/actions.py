@@ -41,11 +41,6 @@ class Pile:
     index: int | None = None
 
     @property
-    def is_area(self) -> bool:
-        """Whether this names a whole area (``f``, ``r``), not one pile."""
-        return self.index is None
-
-    @property
     def which(self) -> int:
         """The index (from 0) of this one column, foundation slot or cell.
         A whole area has none, nor have the stock and the waste: asking

@@ -37,7 +37,7 @@ A date's number
 variant's place`` (``daily_index`` is pinned in the game's spec: Easy Harp 0,
 Eight Off 1): the same for every player on that calendar date, different for
 each variant. Today's *deal* is picked with it from the winnable lists:
-``game.daily.today_code`` is the one answer.
+``game.play.today.today_deal`` is the one answer.
 """
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ def deal_order(game: str, number: int) -> list[int]:
 
 def date_number(date: _dt.date, game: str, variant: str | None = None) -> int:
     """The date's raw number for a game variant (see the module docstring),
-    not a deal to play: ``game.daily.today_number`` turns it into the day's
+    not a deal to play: ``game.play.today.today_number`` turns it into the day's
     deal number."""
     spec = _spec(game)
     variant = variant or spec.variants[0]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .actions import UNDO, Action, Pile
 from .deals import DealCode
-from .position import Position, deal_position
+from .position import Position, Snapshot, deal_position
 from .rules import Move, Refusal
 
 UNDO_LIMIT = 100
@@ -39,7 +39,7 @@ class Game:
     def __init__(self, position: Position) -> None:
         self.position = position
         self.rules = position.rules
-        self._history: list[tuple[tuple, Move]] = []  # (position.snapshot() before, move)
+        self._history: list[tuple[Snapshot, Move]] = []  # (position.snapshot() before, move)
 
     @classmethod
     def from_deal(cls, code: str | DealCode) -> "Game":
@@ -92,10 +92,10 @@ class Game:
 
     # ---- saving the undo history (used by resume) ---------------------------
 
-    def history_snapshots(self) -> list[tuple[tuple, Move]]:
+    def history_snapshots(self) -> list[tuple[Snapshot, Move]]:
         """The undo history, oldest first: (``position.snapshot()`` before
         the move, the move)."""
         return list(self._history)
 
-    def set_history(self, history: list[tuple[tuple, Move]]) -> None:
+    def set_history(self, history: list[tuple[Snapshot, Move]]) -> None:
         self._history = list(history)[-UNDO_LIMIT:]

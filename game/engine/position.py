@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import deals, jsontext, registry
 from .actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile, cell, column, foundation
@@ -18,6 +19,12 @@ from .cards import card_text, parse_card_token, rank_of, suit_of, SUITS
 from .errors import CardError, DealCodeError, PositionError
 from .notation import quote
 from .rules import MAX_SCORE_AND_MOVES, Rules
+
+# Everything that decides the game from a position (``Position.key``): the columns, the
+# face-down counts, the foundations, the stock, the waste and the cells, as tuples
+PositionKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...],
+                    tuple[int, ...], tuple["int | None", ...]]
+Snapshot = tuple[PositionKey, int]  # what undo brings back: the key and the score (``Position.snapshot``)
 
 
 @dataclass
@@ -57,7 +64,7 @@ class Position:
             self.moves,
         )
 
-    def key(self) -> tuple:
+    def key(self) -> PositionKey:
         """Everything that decides the game from here (not score or moves)."""
         return (
             tuple(map(tuple, self.columns)),
@@ -128,12 +135,12 @@ class Position:
 
     # ---- snapshots (what undo keeps) ------------------------------------------
 
-    def snapshot(self) -> tuple:
+    def snapshot(self) -> Snapshot:
         """Everything undo brings back: the piles and the score (not the move
         counter, which keeps counting). Hashable and compact."""
         return (self.key(), self.score)
 
-    def restore(self, snapshot: tuple) -> None:
+    def restore(self, snapshot: Snapshot) -> None:
         """Set the piles and the score back to a ``snapshot()``."""
         (columns, hidden, foundations, stock, waste, cells), score = snapshot
         self.columns = [list(c) for c in columns]
@@ -142,7 +149,7 @@ class Position:
         self.stock, self.waste, self.cells = list(stock), list(waste), list(cells)
         self.score = score
 
-    def restored(self, snapshot: tuple) -> "Position":
+    def restored(self, snapshot: Snapshot) -> "Position":
         """A new position of this game and deal at ``snapshot``, no moves counted."""
         pos = self.copy()
         pos.restore(snapshot)
@@ -156,11 +163,11 @@ class Position:
         down = self.hidden_count(pile)
         return [card_text(c, row < down) for row, c in enumerate(self.cards(pile))]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         tokens: dict[str, list[list[str]]] = {}
         for pile in self.piles():
             tokens.setdefault(pile.kind, []).append(self.pile_tokens(pile))
-        data: dict = {"game": self.game, "variant": self.variant, "deal": self.deal, "columns": tokens[COLUMN]}
+        data: dict[str, Any] = {"game": self.game, "variant": self.variant, "deal": self.deal, "columns": tokens[COLUMN]}
         if STOCK in tokens:
             data["stock"], data["waste"] = tokens[STOCK][0], tokens[WASTE][0]
         data["foundations"] = tokens.get(FOUNDATION, [])
@@ -231,7 +238,7 @@ def _card(token: object, where: str) -> tuple[int, bool]:
         raise PositionError(f"{where}: {exc}") from None
 
 
-def _list(data: dict, key: str, required: bool = True) -> list:
+def _list(data: dict[str, Any], key: str, required: bool = True) -> list[Any]:
     if key not in data:
         if required:
             raise PositionError(f"the position has no {key!r}")
@@ -242,7 +249,7 @@ def _list(data: dict, key: str, required: bool = True) -> list:
     return value
 
 
-def _count(data: dict, key: str) -> int:
+def _count(data: dict[str, Any], key: str) -> int:
     value = data.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise PositionError(f"{key!r} must be a whole number of at least 0, got {quote(value)}")
@@ -252,6 +259,8 @@ def _count(data: dict, key: str) -> int:
 
 
 def _read_position(data: object) -> Position:
+    """A position from the contract's JSON object, every part checked in
+    turn (the first fault found is the error)."""
     if not isinstance(data, dict):
         raise PositionError("a position must be a JSON object")
     game = data.get("game")
@@ -260,27 +269,47 @@ def _read_position(data: object) -> Position:
     except registry.UnknownGameError as exc:
         raise PositionError(str(exc)) from None
     game = spec.id  # the same text, now known to be a game's id
+    variant = _read_variant(data, spec)
+    rules = spec.rules[variant]
+    deal = _read_deal(data, game, variant)
+    columns, hidden = _read_columns(data, game, rules)
+    stock, waste = _read_talon(data, game, rules)
+    foundations = _read_foundations(data, game, rules)
+    cells = _read_cells(data, game, variant, rules)
+    _check_every_card(game, rules, [*columns, stock, waste, *foundations, [c for c in cells if c is not None]])
+    return Position(game, variant, columns, hidden, foundations, stock, waste, cells, deal,
+                    _count(data, "score"), _count(data, "moves"))
+
+
+def _read_variant(data: dict[str, Any], spec: registry.GameSpec) -> str:
+    """The variant named, or (none named) the one whose cells the position has, else the first."""
     variants = spec.variants
     variant = data.get("variant")
     if variant is None:
-        # no variant named: the one whose cells the position has (else the first)
         given_cells = data.get("cells")
         count = len(given_cells) if isinstance(given_cells, list) else 0
         variant = next((v for v in variants if spec.rules[v].cell_count == count), variants[0])
     if not isinstance(variant, str) or variant not in variants:
-        raise PositionError(f"{game} has no variant {quote(variant)} (it has {', '.join(variants)})")
-    rules = spec.rules[variant]
+        raise PositionError(f"{spec.id} has no variant {quote(variant)} (it has {', '.join(variants)})")
+    return variant
 
+
+def _read_deal(data: dict[str, Any], game: str, variant: str) -> str | None:
+    """The deal the position came from (its code as the engine writes it), if it names one."""
     deal = data.get("deal")
-    if deal is not None:
-        try:
-            code = deals.parse_code(deal)
-        except DealCodeError as exc:
-            raise PositionError(f"'deal': {exc}") from None
-        if (code.game, code.variant) != (game, variant):
-            raise PositionError(f"'deal' {quote(deal)} is not a {game} {variant} deal")
-        deal = str(code)
+    if deal is None:
+        return None
+    try:
+        code = deals.parse_code(deal)
+    except DealCodeError as exc:
+        raise PositionError(f"'deal': {exc}") from None
+    if (code.game, code.variant) != (game, variant):
+        raise PositionError(f"'deal' {quote(deal)} is not a {game} {variant} deal")
+    return str(code)
 
+
+def _read_columns(data: dict[str, Any], game: str, rules: Rules) -> tuple[list[list[int]], list[int]]:
+    """The columns' cards, bottom first, and how many of each lie face down (at the bottom)."""
     raw_columns = _list(data, "columns")
     if len(raw_columns) != rules.column_count:
         raise PositionError(f"{game} has {rules.column_count} columns, the position has {len(raw_columns)}")
@@ -302,8 +331,13 @@ def _read_position(data: object) -> Position:
             raise PositionError(f"column {i + 1}: a face-down card tops the column")
         columns.append(col)
         hidden.append(down)
+    return columns, hidden
 
-    stock, waste = [], []
+
+def _read_talon(data: dict[str, Any], game: str, rules: Rules) -> tuple[list[int], list[int]]:
+    """The stock and the waste (empty in a game that has neither)."""
+    stock: list[int] = []
+    waste: list[int] = []
     if rules.has_stock:
         stock = [_card(t, "stock")[0] for t in _list(data, "stock")]
         for t in _list(data, "waste"):
@@ -315,7 +349,11 @@ def _read_position(data: object) -> Position:
         for key in ("stock", "waste"):
             if _list(data, key, required=False):
                 raise PositionError(f"{game} has no {key}")
+    return stock, waste
 
+
+def _read_foundations(data: dict[str, Any], game: str, rules: Rules) -> list[list[int]]:
+    """Each foundation slot's cards, ace first, in its suit."""
     raw_foundations = _list(data, "foundations")
     if len(raw_foundations) != rules.foundation_count:
         raise PositionError(
@@ -337,7 +375,11 @@ def _read_position(data: object) -> Position:
                 raise PositionError(f"foundation {i + 1} is out of order: {card_text(card)} cannot be card {j + 1}")
             slot.append(card)
         foundations.append(slot)
+    return foundations
 
+
+def _read_cells(data: dict[str, Any], game: str, variant: str, rules: Rules) -> list[int | None]:
+    """Each cell's card (None: empty), in a game that has cells."""
     cells: list[int | None] = []
     if rules.cell_count:
         raw_cells = _list(data, "cells")
@@ -353,28 +395,14 @@ def _read_position(data: object) -> Position:
             cells.append(card)
     elif any(c is not None for c in _list(data, "cells", required=False)):
         raise PositionError(f"{game} has no cells")
+    return cells
 
-    counts = Counter(c for col in columns for c in col)
-    counts.update(stock)
-    counts.update(waste)
-    counts.update(c for slot in foundations for c in slot)
-    counts.update(c for c in cells if c is not None)
+
+def _check_every_card(game: str, rules: Rules, piles: list[list[int]]) -> None:
+    """Every card of the game, each as many times as the game has it, over all the piles."""
+    counts = Counter(c for pile in piles for c in pile)
     for card in range(52):
         have = counts.get(card, 0)
         if have != rules.copies:
             many = "once" if rules.copies == 1 else "twice"
             raise PositionError(f"{card_text(card)} appears {have} times; {game} has every card {many}")
-
-    return Position(
-        game,
-        variant,
-        columns,
-        hidden,
-        foundations,
-        stock,
-        waste,
-        cells,
-        deal,
-        _count(data, "score"),
-        _count(data, "moves"),
-    )

@@ -36,10 +36,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple
 
 from .errors import EngineInputError
 from .notation import escaped, quote
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 
 class UnknownGameError(EngineInputError):
@@ -61,7 +64,7 @@ class GameSpec:
     prefix: str  # "EH1": the deal code's first part, letters then the dealing version
     seed: int  # PINNED: the shuffle's seed is number + GOLDEN * seed (see deals)
     daily_index: int  # PINNED: today's seed is date * 1000 + daily_index * 10 + variant's place
-    rules: Mapping[str, Any]  # variant -> its Rules, in the order offered (the first is the default)
+    rules: Mapping[str, Rules]  # variant -> its Rules, in the order offered (the first is the default)
     deal: Callable[[list[int], str], Dealt]  # (shuffled deck, variant) -> the layout
     solver: str  # "package.module:Class", the solver's problem; imported by the solver on first use
     help_sections: int  # the rules page's sections: help.rules.<key>.1 .. N (each with .title)
@@ -87,7 +90,7 @@ class GameSpec:
     def variant_key(variant: str) -> str:
         return f"variant.{variant}"
 
-    def variant_rules(self, variant: str):
+    def variant_rules(self, variant: str) -> Rules:
         try:
             return self.rules[variant]
         except (KeyError, TypeError):
@@ -152,7 +155,7 @@ def by_prefix(prefix: str) -> GameSpec | None:
     return next((spec for spec in _GAMES.values() if spec.prefix == prefix), None)
 
 
-def rules_for(game_id: str, variant: str):
+def rules_for(game_id: str, variant: str) -> Rules:
     """The rules of a game's variant; UnknownGameError for either unknown."""
     return game(game_id).variant_rules(variant)
 

@@ -11,7 +11,7 @@ the statistics and the settings, on the storage it is handed.
     persistence.new_game(game, previous=old, previous_elapsed=t, previous_counted=c)  # on new game
 
 Whether the current game is already in the statistics is the session's
-fact (``game.session.Session.counted``); it is passed in here and kept in
+fact (``game.play.session.Session.counted``); it is passed in here and kept in
 the saved game (``loaded.counted`` gives it back), never tracked twice.
     persistence.save_settings(settings)      # when an option changes
     persistence.language(args.lang)          # the catalogue to use

@@ -23,6 +23,7 @@ may use is named here.
 """
 
 from ..persistence.settings import Settings
+from ..persistence.storage import Storage
 from .application import Application, steady_ms
 from .events import (
     Ended, Events, HintMarked, HintSaid, MarksCleared, NoticesRaised, Played, Quitting, Refused, SearchAnswered,
@@ -36,7 +37,7 @@ from .session import IDLE_MS, Session
 from .tasks import Task, Tasks
 
 __all__ = [
-    "Application", "steady_ms", "Settings", "Session", "IDLE_MS", "Tasks", "Task", "HintService", "FinishService",
+    "Application", "steady_ms", "Settings", "Storage", "Session", "IDLE_MS", "Tasks", "Task", "HintService", "FinishService",
     "Records", "VariantStats", "RECENT", "game_seconds", "read_deal", "Chances", "chances", "has_winnable_list",
     "Events", "Ended", "Started", "Played", "Undone", "Refused", "Won", "Unwon", "SearchAnswered", "SettingsChanged",
     "Quitting", "NoticesRaised", "HintSaid", "HintMarked", "UndoMarked", "MarksCleared", "VerdictChanged", "Verdict",

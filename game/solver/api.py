@@ -18,7 +18,7 @@ from .search import SolveResult, SolverTask, UNKNOWN, WINNABLE
 
 # How long a hint searches for a proven win before it falls back to the rule
 # of thumb (game.solver.heuristic). The one default of the game window's hint
-# (game.ui.hints: search time summed over its frames' slices), of ``hint()``
+# (game.play.search: search time summed over its frames' slices), of ``hint()``
 # and of ``python -m game hint``, so that the command line advises what the
 # window would on the same machine (with 10 s there and 3 s here, a position
 # the search needs 3-10 s for got a proven win's move from one and a guess

@@ -597,7 +597,7 @@ class SolverTask:
     returns True, then read ``result``. ``cancel()`` stops it for good
     (``result`` is then ``unknown``). Its tables go to the scrap when it
     ends: a caller that steps tasks calls ``sweep`` after the last one ends
-    (``run`` does; so does the window's ``Sweeper`` task). Whoever steps it
+    (``run`` does; so does the window's search task, ``game.play.search.Solve``). Whoever steps it
     holds the cyclic collector off meanwhile (``CollectorHold``): ``run``
     does; the task does not.
 

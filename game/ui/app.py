@@ -19,6 +19,7 @@ returns at once, having only looked at the events.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Sequence
 
 import pygame
@@ -77,9 +78,18 @@ class Sprites(pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite]):
 
 
 def set_minimum_size(size: tuple[int, int]) -> None:
-    """Keep a desktop window from being dragged smaller than ``size``."""
+    """Keep a desktop window from being dragged smaller than ``size``.
+
+    pygame-ce 2.5 reaches the display module's window only through
+    ``Window.from_display_module``, which it marks deprecated for programs
+    that draw through ``Window`` itself; we draw through the display module
+    (``display.update`` of the changed rectangles, which ``Window`` has no
+    way to do) and only set a limit here, so the warning is not ours to
+    act on while pygame-ce is pinned (requirements.txt)."""
     try:
-        pygame.Window.from_display_module().minimum_size = size
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "Please use Window.get_surface", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = size
     except (AttributeError, pygame.error):
         pass
 

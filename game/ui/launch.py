@@ -7,7 +7,7 @@ import os
 import re
 import sys
 from dataclasses import dataclass
-from typing import NoReturn
+from typing import TYPE_CHECKING, Callable, NoReturn
 from pathlib import Path
 
 from .. import host
@@ -16,6 +16,10 @@ from ..engine.errors import EngineInputError
 from ..engine.notation import one_line, quote, shorten_quotes, whole_number, words
 from ..i18n import CATALOGUES, normalize_language
 from ..textfile import TextFileError, check_shipped, install_message, read_file
+
+if TYPE_CHECKING:
+    from ..play import Storage
+    from .app import App
 
 
 class _Parser(argparse.ArgumentParser):
@@ -173,8 +177,9 @@ def check_install(lang: str) -> None:
         host.report_error(install_message(shipped.other, lang))
 
 
-def build_app(argv: list[str] | None = None, *, browser: bool = False, language: str | None = None, storage=None,
-              headless: bool = False, now=None, entropy=None):
+def build_app(argv: list[str] | None = None, *, browser: bool = False, language: str | None = None,
+              storage: Storage | None = None, headless: bool = False, now: Callable[[], int] | None = None,
+              entropy: Callable[[], int] | None = None) -> App:
     """The app for these arguments. ``browser`` and ``language`` (the
     system's or browser's, by default ``game.host.preferred_language()``)
     come from the host module (the UI never guesses its platform);

@@ -2,7 +2,6 @@
 and a clock the tests move by hand."""
 
 import asyncio
-import importlib.util
 import os
 from pathlib import Path
 
@@ -19,9 +18,7 @@ from game.ui.app import App  # noqa: E402
 from game.persistence.settings import Settings  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("game_main", ROOT / "main.py")
-main_module = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(main_module)
+import game.start as main_module  # noqa: E402 (the loop main.py runs)
 
 
 class FakeClock:
