@@ -2,7 +2,7 @@
 the game's pure-Python parts that the browser build runs without a window
 (the engine, the solver, the records, the session and the application
 layer in game/play).
-``tests/test_pyodide.py`` checks that each ran, and
+``tests/page/test_webassembly.py`` checks that each ran, and
 ``tools/pyodide/run_engine_tests.mjs`` (Pyodide's CPython 3.12 in Node) runs
 them, both from here."""
 
@@ -13,22 +13,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # test files (globs from the repository's root), and the engine's doctests
-PATTERNS = ["tests/test_engine*.py", "tests/test_solver*.py", "tests/test_storage.py",
-            "tests/test_savegame.py", "tests/test_stats.py", "tests/test_daily.py",
-            "tests/test_session.py", "tests/test_play_purity.py",
-            "tests/test_records_windows.py"]  # two tabs on one localStorage: the browser's own case
+PATTERNS = ["tests/engine/test_*.py", "tests/solver/test_solver.py", "tests/solver/test_ownership.py",
+            "tests/solver/test_slices.py", "tests/solver/test_soundness.py", "tests/persistence/test_storage.py",
+            "tests/persistence/test_savegame.py", "tests/persistence/test_stats.py", "tests/play/test_today.py",
+            "tests/play/test_session.py", "tests/play/test_purity.py",
+            "tests/persistence/test_windows.py"]  # two tabs on one localStorage: the browser's own case
 DOCTESTS = ["game/engine"]
 
 # The desktop's file storage meets the desktop's file system errors; the
 # browser keeps its records in localStorage. Emscripten's in-memory file
 # system has no limit on a name's length and answers "no such file" (not
-# "not a folder") below a file, so these two cases of tests/test_storage.py
+# "not a folder") below a file, so these two cases of tests/persistence/test_storage.py
 # don't arise there.
 NATIVE_ONLY = [
-    "tests/test_storage.py::test_the_game_starts_when_its_data_folder_cant_be_checked[name too long]",
-    "tests/test_storage.py::test_the_game_starts_when_its_data_folder_cant_be_checked[a file where a folder should be]",
+    "tests/persistence/test_storage.py::test_the_game_starts_when_its_data_folder_cant_be_checked[name too long]",
+    "tests/persistence/test_storage.py::test_the_game_starts_when_its_data_folder_cant_be_checked[a file where a folder should be]",
     # two processes on one data folder: the browser starts no process (its case is two tabs)
-    "tests/test_records_windows.py::test_two_processes_recording_100_results_each_leave_200",
+    "tests/persistence/test_windows.py::test_two_processes_recording_100_results_each_leave_200",
 ]
 
 

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.engine import Game  # noqa: E402
 from game.persistence import Persistence, savegame  # noqa: E402
 from game.persistence.storage import FileStorage  # noqa: E402
-from tests.savegame_v1 import dump_game_v1  # noqa: E402  (the game no longer writes format 1)
+from tests.persistence.savegame_v1 import dump_game_v1  # noqa: E402  (the game no longer writes format 1)
 
 DEALS = [("Easy Harp", "EH1-N-AAAAAAF"), ("Eight Off C8", "EO1-C8-AAAAAAH")]
 

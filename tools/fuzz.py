@@ -8,7 +8,7 @@
 
 Each prints what it tried and every failure (with the seed and step to
 replay it) and exits with status 1 if anything failed. The test suite runs
-a short, seeded run of each (tests/test_fuzz.py).
+a short, seeded run of each (tests/fuzzing/test_fuzz.py).
 
 * ui: random pygame event streams (clicks, drags, double clicks, every key
   with random modifiers, text input with control, zero-width, direction and

@@ -1,12 +1,12 @@
 """Make, or check, the small Easy Harp end games the solver's cross-checks
 use, each with the engine's own verdict (``tests/golden/end_games.json``;
-see ``tests/end_games.py``).
+see ``tests/solver/end_games.py``).
 
     python3 tools/make_end_games.py           # derive every group and write the file
     python3 tools/make_end_games.py --check   # derive every group again; exit 1 if the file differs
 
 Each verdict comes from a brute-force search over the engine's legal moves
-(``tests.end_games.engine_search``), which shares nothing with the solver
+(``tests.solver.end_games.engine_search``), which shares nothing with the solver
 but the rules; the whole derivation takes about two minutes on one core.
 """
 
@@ -20,7 +20,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from tests.end_games import FIXTURE, GROUPS, LIMIT, derive  # noqa: E402
+from tests.solver.end_games import FIXTURE, GROUPS, LIMIT, derive  # noqa: E402
 
 
 def main() -> int:

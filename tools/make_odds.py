@@ -104,7 +104,7 @@ def table_text(table: dict[str, Odds], command: str) -> str:
         "",
         f"Made by ``{command}`` from the shipped winnable lists",
         "(game/solver/winnable/); see that tool for how. Do not edit: remake it.",
-        "tests/test_odds.py holds it to the lists.",
+        "tests/solver/test_odds.py holds it to the lists.",
         '"""',
         "",
         "# list name (deal code prefix and variant): (deals 1..tried, of them winnable, proven lost, unknown,",

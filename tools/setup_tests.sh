@@ -2,7 +2,7 @@
 # What the test suite needs on a fresh machine, installed when missing; the README's test
 # command and .ci/run both call this, so what works in CI works for a newcomer:
 #   - the Python packages of requirements-dev.txt (pip);
-#   - Chromium and openssl for the page tests (tests/test_page_browser.py): Debian's packages,
+#   - Chromium and openssl for the page tests (tests/page/test_browser.py): Debian's packages,
 #     through apt-get (as root, or with sudo);
 #   - the pinned Pyodide runtime and wheels for the WebAssembly check and benchmark
 #     (tools/pyodide/setup.sh: npm and pip, from the package registries).
@@ -34,7 +34,7 @@ if [ ! -d tools/pyodide/node_modules/pyodide ] || ! ls tools/pyodide/wheels/*.wh
   if command -v npm >/dev/null 2>&1; then
     bash tools/pyodide/setup.sh
   else
-    echo "setup_tests: npm is missing: the WebAssembly check (tests/test_pyodide.py) needs node and npm" >&2
+    echo "setup_tests: npm is missing: the WebAssembly check (tests/page/test_webassembly.py) needs node and npm" >&2
     exit 1
   fi
 fi

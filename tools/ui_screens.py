@@ -69,7 +69,7 @@ def shoot(app, path: Path) -> None:
 def record_some_games(app) -> None:
     import random
 
-    from tests.storage_helpers import store_stats
+    from tests.persistence.storage_helpers import store_stats
 
     rng = random.Random(7)
     stats = app.play.persistence.stats

@@ -27,7 +27,7 @@ Adding a game
 3.-5. ``game/i18n/en.py``, ``vi.py``, ``hu.py``: ``game.<id>``, any new
    ``variant.<VARIANT>``, ``help.page.rules_<key>`` and the rules sections;
 6. ``tests/golden/``: three golden deals per variant;
-7. ``tests/test_engine_rules.py``: a test of its own rules.
+7. ``tests/engine/test_rules.py``: a test of its own rules.
 Optionally a winnable list (``tools/make_winnable.py --only <PREFIX>-<VARIANT>``).
 ``tests/ui/test_third_game.py`` proves it with a game defined only in tests/.
 """

@@ -4,7 +4,7 @@ Each example starts from a deal code, replays ``setup`` (actions shown to no
 one: they only reach the start position, and say where it came from), then
 the player steps through ``steps``. A step is one action in the contract's
 notation, the catalogue key of its caption, and what the engine must answer:
-``"ok"`` or the id of the rule that refuses it. ``tests/test_help.py``
+``"ok"`` or the id of the rule that refuses it. ``tests/ui/test_help_pages.py``
 replays every example and checks each step still does what its caption says.
 
 For the window::

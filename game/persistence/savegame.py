@@ -39,7 +39,7 @@ and two-window handling. The cost: a version of the game from before format
 3 finds a record newer than it reads and leaves it alone (never writes over
 it). Records of format 2 (no redo) and 1 (a snapshot per undo step) are
 still read, with the checks they always had; the game never writes them
-again (the tests' ``tests/savegame_v1.py`` writes format 1, for the tests
+again (the tests' ``tests/persistence/savegame_v1.py`` writes format 1, for the tests
 of that and for ``tools/bench_save.py``).
 """
 

@@ -49,7 +49,7 @@ Soundness of the shortcuts (the ``unwinnable`` verdict relies on them):
   sound, and far fewer children per expansion). A talon card that is
   never used needs only to go home, and a position whose cards are all in
   the talon is won by the safe moves alone (the lowest slot's next card is
-  always safe). ``tests/test_solver.py`` checks the verdicts on small end
+  always safe). ``tests/solver/test_solver.py`` checks the verdicts on small end
   games against a search over every legal engine move.
 * Both copies of a card are the same card: a talon card is named by its
   value and the first copy is taken.

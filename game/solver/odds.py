@@ -5,7 +5,7 @@ in turn, so it says how many of deals 1..N the solver proved winnable; the
 others of that range were solved again by ``tools/make_odds.py`` and counted
 as won (``also_won``: the list's solver was older), proven lost or unknown
 (out of time). The figures are in
-``odds_table.ROWS``, which that tool writes and ``tests/test_odds.py`` holds
+``odds_table.ROWS``, which that tool writes and ``tests/solver/test_odds.py`` holds
 to the lists. ``figure`` turns one into what the New game dialog says.
 
 >>> figure(Odds(tried=22296, winnable=100, lost=22196, unknown=0, seconds=5))

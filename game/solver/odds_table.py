@@ -3,7 +3,7 @@
 
 Made by ``python3 tools/make_odds.py`` from the shipped winnable lists
 (game/solver/winnable/); see that tool for how. Do not edit: remake it.
-tests/test_odds.py holds it to the lists.
+tests/solver/test_odds.py holds it to the lists.
 """
 
 # list name (deal code prefix and variant): (deals 1..tried, of them winnable, proven lost, unknown,

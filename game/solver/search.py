@@ -52,7 +52,7 @@ search that owns its tables (``_proof``). This is what keeps a slicing from
 changing a result: the sweep between slices frees only tables that no
 running search owns, so with a node budget the verdict, node count and
 solution are the same in one slice and in slices of any length
-(``tests/test_known_wins.py`` checks it on real deals of both games, with a
+(``tests/solver/test_known_wins.py`` checks it on real deals of both games, with a
 search beside and the sweeper between slices).
 
 It is written as a generator that yields after every expansion and

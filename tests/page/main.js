@@ -1,5 +1,5 @@
 // Stand-in for pygbag 0.9.3's interpreter loader, cpython312/main.js (emscripten's output), for the
-// page tests (tests/test_page_browser.py, tests/page/). What the real one does that the page sees, in its
+// page tests (tests/page/test_browser.py, tests/page/). What the real one does that the page sees, in its
 // order (the real file is one minified line: the pieces are named by their functions):
 // - loadPackage: at once, an XMLHttpRequest for main.data at Module.locateFile("main.data"), reporting
 //   "Downloading data... (x/y)" through Module.setStatus from its progress events; its onerror throws
@@ -18,9 +18,9 @@
 //
 // Then the interpreter runs the page's start-up script (page.tmpl's <script> block). It cannot run
 // Python here (the real wasm is not on this machine), so it plays that script's steps as written, each
-// named below; tests/test_page_startup.py runs the script itself in Python against the same steps.
+// named below; tests/page/test_startup.py runs the script itself in Python against the same steps.
 // What the game does next (main.py: its first frame, then gameReady) is played by game_steps below;
-// tests/test_browser_glue.py holds main.py to it.
+// tests/page/test_glue.py holds main.py to it.
 "use strict";
 (function () {
     const Module = window.Module

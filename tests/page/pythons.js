@@ -1,4 +1,4 @@
-// Stand-in for pygbag 0.9.3's pythons.js, for the page tests (tests/test_page_browser.py, tests/page/).
+// Stand-in for pygbag 0.9.3's pythons.js, for the page tests (tests/page/test_browser.py, tests/page/).
 // The real file: pygame-web/cdn, 0.9.3/pythons.js (2541 lines, as changed on 2026-02-14, commit a491a8d).
 // Written here, not copied: on every point page.tmpl relies on, this does what that file does, and each
 // piece names the line(s) it models. What it leaves out (the VT terminals, the media manager's tracks,

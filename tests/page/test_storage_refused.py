@@ -2,7 +2,7 @@
 the game in a frame from another site (third-party storage off, as privacy settings or Safari
 have it for itch.io's frame). localStorage then throws SecurityError at a mere look, service
 workers are refused and caches too; the game still plays, once, with nothing kept (issue 32,
-item 6). What the game says about it: tests/test_browser_glue.py (the SecurityError through
+item 6). What the game says about it: tests/page/test_glue.py (the SecurityError through
 pygbag's bridge, the notice shown once).
 """
 

@@ -20,7 +20,7 @@ from game.play.events import Played
 from game.play.finish import mechanical
 from game.solver import WINNABLE, solve
 from game.ui.launch import build_app
-from tests.end_games import FIXTURE
+from tests.solver.end_games import FIXTURE
 
 from .conftest import FakeClock
 from .positions import near_won_eight_off

@@ -10,7 +10,7 @@ from game.ui.dialogs.help import LINE, RulesScene
 from game.ui.drawing.fonts import font
 from game.ui.drawing.layout import TEXT_FLOOR
 from game.ui.drawing.preview import FLOOR_CARD_W, render_position
-from tests.builders import eight_off
+from tests.engine.builders import eight_off
 
 from .conftest import click_widget as click, start_app as start
 

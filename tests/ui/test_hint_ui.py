@@ -29,7 +29,7 @@ def eight_off(columns, cells, found, variant="C2"):
 
 
 def lost_eight_off():
-    """Truly lost (see tests/test_solver.py): 8H has no place, 7H and 6H lie under it."""
+    """Truly lost (see tests/solver/test_solver.py): 8H has no place, 7H and 6H lie under it."""
     return eight_off([["6H", "TH"], ["7H"], ["9H", "KH", "8H"]], ["QH", "JH"], [13, 5, 13, 13])
 
 
@@ -115,12 +115,12 @@ def test_the_hint_search_runs_in_slices(driver_for, monkeypatch):
     assert frames >= 3 and task.slices - before == frames
     assert task.task.result.result == WINNABLE
     assert d.app.announcer.last.startswith("Hint:")
-    # each slice keeps to its budget: the fake clocks of tests/test_solver.py (no timing here)
+    # each slice keeps to its budget: the fake clocks of tests/solver/test_solver.py (no timing here)
 
 
 def test_a_frame_gives_the_solver_one_short_slice(driver_for, monkeypatch):
     """Each frame hands the search at most one slice of a few milliseconds
-    (the slice itself keeps to its budget: tests/test_solver.py)."""
+    (the slice itself keeps to its budget: tests/solver/test_solver.py)."""
     from game.solver import search
 
     slices = []
@@ -455,7 +455,7 @@ def seen(d):
     return list(d.app.announcer.history) + [d.table.banner.text if d.table.banner.visible else ""]
 
 
-# EO1-C8-AAAAAAJ after 40 of the rule of thumb's moves (tests/test_hint_heuristic.py):
+# EO1-C8-AAAAAAJ after 40 of the rule of thumb's moves (tests/solver/test_heuristic.py):
 # no move stands out, yet the solver proves it winnable at once
 ALL_BUILT = {"game": "eight-off", "variant": "C8", "deal": "EO1-C8-AAAAAAJ",
              "columns": [["KS", "QS"], ["KC", "QC", "JC", "TC", "9C"], ["KH", "4S", "TD", "6D", "QH", "6C", "5C", "4C", "3C"],

@@ -3,7 +3,7 @@ the seed's own example EH1-N-AAAAAAF (tests/known_wins), from its very
 start, with the "still winnable?" note on and a hint asked for, the
 solver running in the window's own slices inside main.py's loop.
 
-Before the solver's tables had one owner each (tests/test_solver_ownership.py),
+Before the solver's tables had one owner each (tests/solver/test_ownership.py),
 the hint said "No winning line from here" here about 1.5 s into its search,
 and the note said "Not winnable" of a fresh deal."""
 

@@ -70,7 +70,7 @@ def test_main_tells_the_app_which_platform_it_runs_on(monkeypatch, tmp_path):
 
     from .conftest import main_module
 
-    from tests.pygbag_bridge import Page
+    from tests.page.pygbag_bridge import Page
 
     monkeypatch.setattr(host, "is_browser", lambda: True)
     real_build = launch.build_app

@@ -28,7 +28,7 @@ from game.ui.drawing.layout import TEXT_FLOOR, index_for, longest_column, make_l
 from .conftest import FakeClock
 from .geometry import SIZES, problems
 from .positions import longest_easy_harp, longest_eight_off
-from tests.storage_helpers import store_stats
+from tests.persistence.storage_helpers import store_stats
 
 STRICT = ("easy-harp deal", "eight-off deal")  # the default games' opening deals: 44 px strips, no count
 POSITIONS = (

@@ -8,7 +8,7 @@ from game.ui.dialogs.confirm import ConfirmDialog
 from game.ui.dialogs.stats import StatsScene, figures
 
 from .conftest import click_widget as click, start_app as start
-from tests.storage_helpers import store_stats
+from tests.persistence.storage_helpers import store_stats
 
 
 def stats_button(options):

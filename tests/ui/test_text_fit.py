@@ -27,7 +27,7 @@ from game.ui.dialogs.stats import StatsScene
 
 from .conftest import FakeClock
 from .positions import near_won_eight_off
-from tests.storage_helpers import store_stats
+from tests.persistence.storage_helpers import store_stats
 
 SIZES = [(1280, 720), (720, 1280), (390, 844), (360, 640), (800, 600), (1024, 600)]
 SMALLEST = 11  # px: below this a text is shrunk out of reading

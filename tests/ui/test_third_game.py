@@ -21,7 +21,7 @@ from game.ui.dialogs.help import RulesScene
 from game.ui.dialogs.stats import StatsScene
 
 from .conftest import click_widget as click, start_app as start
-from tests.storage_helpers import store_stats
+from tests.persistence.storage_helpers import store_stats
 
 HERE = Path(__file__).resolve().parents[1] / "third_game"
 

@@ -9,7 +9,7 @@ from game.engine import Game, Pile, Position
 from game.ui.dialogs.options import OptionsDialog
 from game.ui.dialogs.stats import StatsScene
 from game.ui.dialogs.win import WinScene
-from tests.storage_helpers import store_stats
+from tests.persistence.storage_helpers import store_stats
 
 from .conftest import click_widget as click, start_app as start
 

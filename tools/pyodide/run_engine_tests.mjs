@@ -111,7 +111,7 @@ if args[:1] == ["--run"]:
     exit_status = run_script(*args[1:])
 else:
     if not args:
-        from tests.browser_tests import pytest_args as browser_tests  # the one list (tests/test_pyodide.py checks it ran)
+        from tests.browser_tests import pytest_args as browser_tests  # the one list (tests/page/test_webassembly.py checks it ran)
 
         args = browser_tests()
     print("pytest", *args)

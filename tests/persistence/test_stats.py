@@ -1,0 +1,276 @@
+"""Statistics: what counts as played and won, streaks, records, and a stored
+record that is checked like everything else."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.engine import Game
+from game.persistence import Persistence
+from game.persistence.stats import RECENT, VERSION, SaveError, Statistics, VariantStats
+from game.persistence.storage import FileStorage
+from tests.persistence.storage_helpers import easy_harp_two_kings_left, eight_off_one_king_left
+
+
+def results(*outcomes: str) -> VariantStats:
+    """W / L letters, oldest first, each game 100 s and 50 points (wins 10 s faster per game)."""
+    s = VariantStats()
+    for i, outcome in enumerate(outcomes):
+        s.record(outcome == "W", 100 - i if outcome == "W" else 100, 50 + i)
+    return s
+
+
+def test_nothing_played_reads_as_zeros():
+    s = Statistics().get("easy-harp", "N")
+    assert (s.played, s.won, s.lost, s.current_streak, s.best_streak) == (0, 0, 0, 0, 0)
+    assert s.win_rate is None and s.fastest_win is None and s.recent == []
+
+
+def test_wins_losses_and_win_rate():
+    s = results("W", "L", "W", "W")
+    assert (s.played, s.won, s.lost) == (4, 3, 1)
+    assert s.win_rate == 0.75
+
+
+def test_streaks_current_and_best():
+    s = results("W", "W", "W", "L", "W")
+    assert (s.current_streak, s.best_streak) == (1, 3)
+    s = results("L", "W", "W")
+    assert (s.current_streak, s.best_streak) == (2, 2)
+    s = results("W", "L")
+    assert (s.current_streak, s.best_streak) == (0, 1)
+
+
+def test_best_score_fastest_win_and_total_time():
+    s = VariantStats()
+    s.record(True, 300, 400)
+    s.record(False, 50, 900)  # a fast loss is not a fast win
+    s.record(True, 200, 100)
+    assert s.fastest_win == 200
+    assert s.best_score == 900
+    assert s.total_seconds == 550
+
+
+def test_only_the_last_30_games_are_kept_for_the_chart():
+    s = results(*(["L"] * 10 + ["W"] * 25))
+    assert s.played == 35 and len(s.recent) == RECENT
+    assert [r.won for r in s.recent[:5]] == [False] * 5
+    assert s.recent[-1].won and s.recent[-1].score == 50 + 34
+
+
+def test_variants_are_counted_apart_and_reset_apart():
+    stats = Statistics()
+    stats.record("eight-off", "C8", won=True, seconds=10, score=520)
+    stats.record("eight-off", "C4", won=False, seconds=10, score=0)
+    stats.record("easy-harp", "N", won=False, seconds=10, score=0)
+    assert stats.get("eight-off", "C8").won == 1 and stats.get("eight-off", "C4").won == 0
+    stats.reset("eight-off", "C4")
+    assert stats.get("eight-off", "C4").played == 0 and stats.get("eight-off", "C8").played == 1
+    stats.reset("eight-off")
+    assert stats.get("eight-off", "C8").played == 0 and stats.get("easy-harp", "N").played == 1
+    stats.reset()
+    assert stats.variants == {}
+    with pytest.raises(ValueError):
+        stats.record("eight-off", "C3", won=True, seconds=1, score=1)
+
+
+def test_round_trip_through_json():
+    stats = Statistics()
+    for won in (True, False, True, True):
+        stats.record("easy-harp", "N", won=won, seconds=61.6, score=1220)
+    again = Statistics.from_json(stats.to_json())
+    assert again.to_dict() == stats.to_dict()
+    assert again.get("easy-harp", "N").fastest_win == 62
+
+
+def _record(**changes) -> dict:
+    stats = Statistics()
+    stats.record("eight-off", "C8", won=True, seconds=100, score=520)
+    stats.record("eight-off", "C8", won=False, seconds=80, score=60)
+    data = stats.to_dict()
+    data["variants"]["eight-off/C8"].update(changes)
+    return data
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"played": "2"},
+        {"played": -1},
+        {"played": 10**12},
+        {"won": 3},  # more won than played
+        {"best_streak": 5},
+        {"current_streak": 2, "best_streak": 1},
+        {"fastest_win": None},  # a game was won
+        {"fastest_win": 1.5},
+        {"total_seconds": True},
+        {"recent": "LW"},
+        {"recent": [{"won": 1, "seconds": 1, "score": 1}]},
+        {"recent": [{"won": True, "seconds": 1}]},
+        {"recent": [{"won": True, "seconds": 1, "score": 1, "x": 0}]},
+        {"recent": [{"won": True, "seconds": 1, "score": 1}] * 3},  # more than played
+        {"cheat": 1},
+        {"fewest_moves": -1},
+        {"fewest_moves": "12"},
+        {"fewest_moves": 10**15},
+        {"fewest_moves": 1.5},
+    ],
+)
+def test_a_bad_statistics_record_is_refused(changes):
+    with pytest.raises(SaveError):
+        Statistics.from_dict(_record(**changes))
+
+
+def test_fewest_moves_without_a_win_is_refused():
+    stats = Statistics()
+    stats.record("eight-off", "C8", won=False, seconds=80, score=60, moves=30)
+    data = stats.to_dict()
+    assert data["variants"]["eight-off/C8"]["fewest_moves"] is None
+    data["variants"]["eight-off/C8"]["fewest_moves"] = 30
+    with pytest.raises(SaveError):
+        Statistics.from_dict(data)
+
+
+def test_the_records_a_game_beats():
+    s = VariantStats()
+    assert s.record(True, 300, 400, 120) == frozenset()  # the first game beats nothing: nothing to beat
+    assert s.record(True, 280, 380, 130) == {"time", "streak"}
+    assert s.record(True, 290, 500, 110) == {"score", "moves", "streak"}
+    assert s.record(False, 10, 900, 5) == {"score"}  # a loss beats only the score; its moves are no win's
+    assert s.record(True, 300, 100, 110) == frozenset()  # a tie is no new best
+    assert (s.best_score, s.fastest_win, s.fewest_moves, s.best_streak, s.current_streak) == (900, 280, 110, 3, 1)
+
+
+def test_a_record_of_format_1_still_reads_its_fewest_moves_unknown():
+    stats = Statistics()
+    stats.record("eight-off", "C8", won=True, seconds=100, score=520, moves=90)
+    data = stats.to_dict()
+    data["version"] = 1
+    del data["variants"]["eight-off/C8"]["fewest_moves"]
+    old = Statistics.from_dict(data).get("eight-off", "C8")
+    assert (old.won, old.fastest_win, old.fewest_moves) == (1, 100, None)
+    # the next win sets the fewest moves without calling it a new best: the older wins' moves are unknown
+    assert "moves" not in old.record(True, 200, 100, 150) and old.fewest_moves == 150
+    with pytest.raises(SaveError):  # format 1 never had the key
+        Statistics.from_dict({**data, "variants": {"eight-off/C8": {**data["variants"]["eight-off/C8"],
+                                                                     "fewest_moves": 3}}})
+
+
+def test_a_statistics_record_from_a_newer_version_is_marked_newer():
+    with pytest.raises(SaveError) as info:
+        Statistics.from_dict({**_record(), "version": VERSION + 1})
+    assert info.value.newer
+
+
+# ---- the player's view: through Persistence --------------------------------------------------
+
+
+def test_a_new_game_over_an_unfinished_one_counts_as_played_not_won(tmp_path):
+    persistence = Persistence(FileStorage(tmp_path))
+    persistence.load_all()
+    first = Game.from_deal("EH1-N-AAAAAAF")
+    persistence.new_game(first)
+    first.play("draw")
+    second = Game.from_deal("EH1-N-AAAAAAB")
+    persistence.new_game(second, previous=first, previous_elapsed=75)
+    s = persistence.stats.get("easy-harp", "N")
+    assert (s.played, s.won, s.total_seconds) == (1, 0, 75)
+    # A deal left untouched is not a game played.
+    persistence.new_game(Game.from_deal("EH1-N-AAAAAAC"), previous=second, previous_elapsed=3)
+    assert persistence.stats.get("easy-harp", "N").played == 1
+    # And the figures are stored, not just kept in memory.
+    assert Persistence(FileStorage(tmp_path)).load_all().stats.get("easy-harp", "N").played == 1
+
+
+def test_wins_and_a_streak_survive_a_restart(tmp_path):
+    persistence = Persistence(FileStorage(tmp_path))
+    persistence.load_all()
+    previous = None
+    for seconds in (120, 90, 150):
+        game = easy_harp_two_kings_left()
+        persistence.new_game(game, previous=previous, previous_counted=True)
+        game.play("tap c1")
+        game.play("tap c2")
+        assert game.position.won
+        assert persistence.game_won(game, seconds)
+        previous = game
+    lost = eight_off_one_king_left()
+    persistence.new_game(lost, previous=previous, previous_counted=True)
+    lost.play("c1>r")
+    persistence.new_game(Game.from_deal("EO1-C8-AAAAAFA"), previous=lost, previous_elapsed=20)
+
+    loaded = Persistence(FileStorage(tmp_path)).load_all()
+    harp = loaded.stats.get("easy-harp", "N")
+    assert (harp.played, harp.won, harp.current_streak, harp.best_streak) == (3, 3, 3, 3)
+    assert harp.fastest_win == 90 and harp.total_seconds == 360
+    assert harp.best_score == 20 and harp.win_rate == 1.0
+    assert harp.fewest_moves == 2  # each win took two taps
+    eight = loaded.stats.get("eight-off", "C8")
+    assert (eight.played, eight.won, eight.current_streak, eight.fewest_moves) == (1, 0, 0, None)
+    assert [r.won for r in harp.recent] == [True, True, True]
+
+
+def test_the_bests_a_result_beat_are_kept_for_the_win_panel(tmp_path):
+    persistence = Persistence(FileStorage(tmp_path))
+    persistence.load_all()
+    slow = easy_harp_two_kings_left()
+    for action in ("tap c1", "undo", "tap c1", "tap c2"):  # an undo never lowers the counter: 3 moves
+        assert slow.play(action).ok
+    assert slow.position.won and slow.position.moves == 3
+    persistence.game_won(slow, 100)
+    assert persistence.new_bests["easy-harp/N"] == frozenset()  # the first win: nothing to beat
+    quick = easy_harp_two_kings_left()
+    quick.play("tap c1")
+    quick.play("tap c2")
+    persistence.game_won(quick, 80)
+    assert persistence.new_bests["easy-harp/N"] == {"time", "moves", "streak"}
+    assert persistence.stats.get("easy-harp", "N").fewest_moves == 2
+
+
+def test_reset_is_stored(tmp_path):
+    persistence = Persistence(FileStorage(tmp_path))
+    persistence.load_all()
+    persistence.record_result(Game.from_deal("EO1-C4-AAAAAFA"), 30, won=False)
+    persistence.reset_stats()
+    assert Persistence(FileStorage(tmp_path)).load_all().stats.variants == {}
+    data = json.loads((tmp_path / "stats.json").read_text())
+    assert data["version"] == VERSION and data["variants"] == {}
+
+
+def test_the_examples_in_the_docstrings_hold():
+    import doctest
+
+    import game.persistence.settings
+    import game.persistence.stats
+
+    for module in (game.persistence.stats, game.persistence.settings):
+        assert doctest.testmod(module).failed == 0
+
+
+def test_a_won_game_replaced_without_game_won_still_counts_as_a_win(tmp_path):
+    persistence = Persistence(FileStorage(tmp_path))
+    persistence.load_all()
+    game = eight_off_one_king_left()
+    persistence.new_game(game)
+    game.play("tap c1")
+    persistence.save_game(game, 40)
+    persistence.new_game(Game.from_deal("EO1-C8-AAAAAFA"), previous=game, previous_elapsed=40)
+    s = persistence.stats.get("eight-off", "C8")
+    assert (s.played, s.won, s.fastest_win) == (1, 1, 40)
+
+
+def test_statistics_counters_stop_where_their_reader_stops():
+    from game.engine.rules import MAX_SCORE_AND_MOVES
+    from game.persistence.stats import MAX_GAMES
+
+    stats = Statistics()
+    stats.record("eight-off", "C8", won=True, seconds=10, score=5)
+    figures = stats.variants["eight-off/C8"]
+    figures.played = figures.won = figures.current_streak = figures.best_streak = MAX_GAMES
+    Statistics.from_json(stats.to_json())  # accepted: at the bound
+    stats.record("eight-off", "C8", won=True, seconds=10, score=MAX_SCORE_AND_MOVES * 5)
+    again = Statistics.from_json(stats.to_json()).get("eight-off", "C8")  # and still after one more game
+    assert (again.played, again.won, again.best_streak) == (MAX_GAMES,) * 3
+    assert again.best_score == MAX_SCORE_AND_MOVES
