@@ -95,7 +95,7 @@ class SearchAnswered:
     """The search of the position ``key`` ended with ``verdict`` (a win's
     line is then the service's plan); ``hinted``: a hint waited for it."""
 
-    key: tuple[object, ...]
+    key: bytes  # the position's packed key (``Position.packed_key``)
     verdict: Verdict
     hinted: bool
 

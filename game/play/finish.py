@@ -64,7 +64,7 @@ class FinishService:
         game = self.session.game
         if game is None:
             return []
-        return self.search.line_from(game.position.key()) or []
+        return self.search.line_from(game.position.packed_key()) or []
 
     @property
     def ready(self) -> bool:
@@ -73,7 +73,7 @@ class FinishService:
         game = self.session.game
         if not self.settings.finish_for_me or game is None or game.position.won or not mechanical(game.position):
             return False
-        index = self.search.plan_keys.get(game.position.key())
+        index = self.search.plan_keys.get(game.position.packed_key())
         return index is not None and index < len(self.search.plan)
 
     @property

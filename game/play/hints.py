@@ -31,6 +31,7 @@ that (and with the note off) nothing is searched after a move.
 from __future__ import annotations
 
 from ..engine import Action, Game, Refusal
+from ..engine.position import packed
 from ..persistence.settings import Settings
 from ..solver import heuristic_action
 from .events import (
@@ -72,7 +73,7 @@ class HintService:
             self.say("say.hint_won")
             return
         search = self.search
-        key = game.position.key()
+        key = game.position.packed_key()
         index = search.plan_keys.get(key)
         if index is not None and self.show_hint(index):
             return
@@ -94,7 +95,7 @@ class HintService:
         step = self.search.step_onto_plan()
         if step is None or not self.show_move(step[0], "say.hint"):
             return False
-        self.search.winnable.add(self.game.position.key())
+        self.search.winnable.add(self.game.position.packed_key())
         self.show_verdict("winnable")
         return True
 
@@ -102,7 +103,7 @@ class HintService:
 
     def answered(self, answer: SearchAnswered) -> None:
         game = self.session.game
-        if game is None or game.position.key() != answer.key:
+        if game is None or game.position.packed_key() != answer.key:
             return
         if answer.hinted:
             index = self.search.plan_keys.get(answer.key)
@@ -134,7 +135,7 @@ class HintService:
         if game is None or game.position.won:
             self.show_verdict(None)
             return
-        known = self.search.known(game.position.key())
+        known = self.search.known(game.position.packed_key())
         if known is None and self.search.step_onto_plan() is not None:
             known = "winnable"  # one move off the line: its hint needs no search
         self.show_verdict(known)
@@ -185,7 +186,7 @@ class HintService:
         if isinstance(move, Refusal):
             return False
         self.clear_marks()
-        self.shown = (self.game.position.key(), action)
+        self.shown = (self.game.position.packed_key(), action)
         self.events.emit(HintMarked(action, move))
         self.events.emit(HintSaid(key, move=move))
         return True
@@ -195,7 +196,8 @@ class HintService:
         position of this game is known to be winnable (the Undo button is marked)."""
         history = self.game.history_snapshots()
         winnable = self.search.winnable
-        back = next((n for n, (snapshot, _) in enumerate(reversed(history), 1) if snapshot[0] in winnable), None)
+        back = next((n for n, (snapshot, _) in enumerate(reversed(history), 1) if packed(snapshot[0]) in winnable),
+                    None)
         self.clear_marks()
         if back is None:
             self.say("say.hint_unwinnable")

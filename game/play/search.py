@@ -44,16 +44,18 @@ stock, which the player can't (the FAQ says so).
 
 from __future__ import annotations
 
+import time
 from typing import Callable
 
 from ..engine import Game, Position, Refusal
+from ..engine.position import packed
 from ..persistence.settings import Settings
 from ..solver import HINT_SECONDS, UNWINNABLE, WINNABLE, SolverTask, sweep
 from .events import Events, Played, SearchAnswered, SettingsChanged, Started, Undone, Verdict
 from .session import Session
 from .tasks import Tasks
 
-Key = tuple[object, ...]  # a position's key (``Position.key()``)
+Key = bytes  # a position's key, packed (``Position.packed_key``: a table of them costs the collector nothing)
 
 IDLE_SLICE_MS = 8  # while nothing moves on the table a search may use this much of a frame
 # ... and this much while the player waits for a hint (a 60 fps frame is 16.7 ms; a still
@@ -71,7 +73,7 @@ class Solve:
     def __init__(self, service: SearchService, position: Position, seconds: float) -> None:
         self.service = service
         self.start = position.copy()
-        self.key: Key = self.start.key()
+        self.key: Key = self.start.packed_key()
         self.task = SolverTask(self.start.copy(), seconds=seconds)
         self.slices = 0
 
@@ -99,9 +101,11 @@ class Solve:
 
 class PlanLearner:
     """Replays a solution through the engine, noting the position before
-    each action (``service.plan_keys``), ``PER_STEP`` actions at a time."""
+    each action (``service.plan_keys``), for about the slice it is given
+    (at least ``AT_ONCE`` actions, looking at the clock every ``LOOK``)."""
 
-    PER_STEP = 150
+    AT_ONCE = 8  # a slice learns at least this many (the hint shows the first at once)
+    LOOK = 16  # actions between two looks at the clock
     searching = False
     ready = True
 
@@ -113,15 +117,19 @@ class PlanLearner:
     def step(self, budget_ms: float) -> bool:
         service = self.service
         plan, keys = service.plan, service.plan_keys
-        end = min(len(plan), self.index + self.PER_STEP)
-        while self.index < end:
-            key = self.game.position.key()
+        deadline = time.perf_counter() + budget_ms / 1000
+        done = 0
+        while self.index < len(plan):
+            key = self.game.position.packed_key()
             keys.setdefault(key, self.index)
             service.winnable.add(key)
             if not self.game.play(plan[self.index]).ok:
                 self.index = len(plan)  # a solution that doesn't replay is not used past this point
                 break
             self.index += 1
+            done += 1
+            if done >= self.AT_ONCE and done % self.LOOK == 0 and time.perf_counter() >= deadline:
+                break
         more = self.index < len(plan)
         if not more and service.learner is self:
             service.learner = None
@@ -179,7 +187,7 @@ class SearchService:
         if game is None or not self.plan_keys:
             return None
         rules, here = game.rules, game.position
-        been = {snapshot[0] for snapshot, _ in game.history_snapshots()}
+        been = {packed(snapshot[0]) for snapshot, _ in game.history_snapshots()}
         best: tuple[str, int] | None = None
         for action in game.legal_actions():
             move = rules.resolve(here, action)
@@ -187,7 +195,7 @@ class SearchService:
                 continue
             after = here.copy()
             rules.apply(after, move)
-            key = after.key()
+            key = after.packed_key()
             index = self.plan_keys.get(key)
             if index is not None and key not in been and (best is None or index > best[1]):
                 best = (str(action), index)
@@ -197,7 +205,7 @@ class SearchService:
     def thinking(self) -> bool:
         """A search of the position on the table is under way."""
         game = self.session.game
-        return self.running is not None and game is not None and self.running.key == game.position.key()
+        return self.running is not None and game is not None and self.running.key == game.position.packed_key()
 
     @property
     def awaited(self) -> bool:
@@ -228,7 +236,7 @@ class SearchService:
             self.awaiting_hint = False
             self.cancel()
             return
-        key = game.position.key()
+        key = game.position.packed_key()
         if self.running is not None and self.running.key != key:
             self.awaiting_hint = False  # the hint waited for a position that is gone
             self.cancel()
@@ -294,7 +302,7 @@ class SearchService:
         if self.learner is not None:
             self.tasks.cancel(self.learner)
         self.plan, self.plan_keys = list(actions), {}
-        self.winnable.add(start.key())
+        self.winnable.add(start.packed_key())
         self.learner = PlanLearner(self, start)
         if self.learner.step(0):
             self.tasks.add(self.learner)

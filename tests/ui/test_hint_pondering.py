@@ -77,7 +77,7 @@ def test_after_a_hint_the_new_position_is_pondered(driver_for):
     off = next(str(a) for a in d.game.legal_actions() if str(a) != search.plan[0])
     assert d.table.play(off).ok
     d.settle()  # the glide ends (the test's clock moves only when told)
-    key = d.game.position.key()
+    key = d.game.position.packed_key()
     if search.known(key) is None and search.step_onto_plan() is None:  # not a step back onto the line
         assert search.running is not None and search.running.key == key and not search.awaiting_hint
         think(d)
@@ -164,7 +164,7 @@ def test_pondering_follows_undo_and_redo_and_a_new_game_forgets_it(driver_for, m
         assert old.task.done  # each stopped (its task frees its tables, then leaves)
     assert searches[2].key == searches[0].key  # the undo's position is the deal's again
     assert searches[3].key == searches[1].key
-    assert searches[-1].key == d.game.position.key() and searches[-1] in d.app.play.tasks.running
+    assert searches[-1].key == d.game.position.packed_key() and searches[-1] in d.app.play.tasks.running
     assert not search.awaiting_hint and not d.table.hints.note.visible
     d.app.start_game(Game.from_deal("EH1-N-AAAAAAC"), animate=False)
     assert search.running is None and searches[-1].task.done  # a new game: no hint asked in it yet
@@ -193,7 +193,7 @@ def test_pondering_stops_for_good_once_it_has_answered(driver_for, monkeypatch):
     searched = len(made)
     d.run(60)
     assert len(made) == searched and d.app.play.tasks.running == []
-    assert search.known(d.game.position.key()) == "unknown"
+    assert search.known(d.game.position.packed_key()) == "unknown"
     heard = said_keys(d)
     d.app.play.hints.request()
     assert heard == ["say.hint_guess"] and search.running is None and len(made) == searched
@@ -220,7 +220,7 @@ def test_no_pondering_while_a_dialog_is_open(driver_for, monkeypatch):
     assert search.running is None and d.app.play.tasks.running == []
     d.app.pop(d.app.top())
     again = search.running
-    assert again is not None and again is not pondering and again.key == d.game.position.key()
+    assert again is not None and again is not pondering and again.key == d.game.position.packed_key()
     d.run(2)
     assert again.slices >= 1
 
@@ -266,7 +266,7 @@ def test_the_note_searches_each_new_position_without_a_hint(driver_for):
     think(d)
     off = next(str(a) for a in d.game.legal_actions() if str(a) != search.plan[0])
     assert d.table.play(off).ok
-    key = d.game.position.key()
+    key = d.game.position.packed_key()
     assert search.known(key) is not None or search.step_onto_plan() is not None or search.running.key == key
 
 
@@ -279,7 +279,7 @@ def commuting(start: Position, plan: list[str]) -> int | None:
         swapped = Game(here.copy())
         ordered = Game(here.copy())
         if (swapped.play(plan[i + 1]).ok and swapped.play(plan[i]).ok and ordered.play(plan[i]).ok
-                and ordered.play(plan[i + 1]).ok and swapped.position.key() == ordered.position.key()):
+                and ordered.play(plan[i + 1]).ok and swapped.position.packed_key() == ordered.position.packed_key()):
             return i
         game.play(plan[i])
     return None
@@ -300,13 +300,13 @@ def test_a_later_move_of_the_line_played_first_still_gets_the_line(driver_for):
         assert d.table.play(action).ok
     assert search.running is None  # on the line: nothing to ponder
     assert d.table.play(plan[i + 1]).ok
-    assert search.running is None and search.known(d.game.position.key()) is None
+    assert search.running is None and search.known(d.game.position.packed_key()) is None
     heard = said_keys(d)
     d.app.play.hints.request()
     assert heard == ["say.hint"] and search.running is None
     hints = d.app.play.hints
     after = Game(d.game.position.copy())
-    assert after.play(hints.shown[1]).ok and search.plan_keys.get(after.position.key(), -1) >= i + 2
+    assert after.play(hints.shown[1]).ok and search.plan_keys.get(after.position.packed_key(), -1) >= i + 2
     assert d.table.play(hints.shown[1]).ok
     d.app.play.hints.request()  # back on the line
     assert heard[-1] == "say.hint" and search.running is None
@@ -321,7 +321,7 @@ def test_a_hint_never_steps_back_to_where_the_game_has_been(driver_for):
     hinted(d)
     assert search.plan == ["c1>f"]
     assert d.table.play("c1>r").ok
-    assert back_to(d.game, "r1>c1") == Game(Position.from_dict(near_won_eight_off(4))).position.key()
+    assert back_to(d.game, "r1>c1") == Game(Position.from_dict(near_won_eight_off(4))).position.packed_key()
     assert search.step_onto_plan() is None
     d.app.play.hints.request()
     think(d)
@@ -331,4 +331,4 @@ def test_a_hint_never_steps_back_to_where_the_game_has_been(driver_for):
 def back_to(game, action):
     after = Game(game.position.copy())
     assert after.play(action).ok
-    return after.position.key()
+    return after.position.packed_key()

@@ -153,7 +153,7 @@ def test_a_move_cancels_the_running_search_and_the_hint(driver_for):
     d.key(pygame.K_d)  # draw: a move
     assert task.task.done and task.task.result.result == UNKNOWN  # cancelled (its task frees its tables)
     pondering = d.app.play.search.running  # the new position's search, in the background
-    assert pondering is not task and pondering.key == d.game.position.key() and not d.app.play.search.awaiting_hint
+    assert pondering is not task and pondering.key == d.game.position.packed_key() and not d.app.play.search.awaiting_hint
     said = list(d.app.announcer.history)
     d.run(5)
     assert d.app.announcer.history == said  # nothing more comes of it

@@ -78,7 +78,7 @@ class HintView:
         hints, game = self.hints, self.table.game
         undo = self.undo_marked
         self.clear_marks()
-        if hints.shown is not None and hints.shown[0] == game.position.key():
+        if hints.shown is not None and hints.shown[0] == game.position.packed_key():
             move = game.check(Action.parse(hints.shown[1]))
             if not isinstance(move, Refusal):
                 self.show_marks(move)
