@@ -66,6 +66,8 @@ class Application:
                        if persistence is not None else None)
         self.records = Records(persistence) if persistence is not None else None  # None: nothing is kept
         self.deals_made = 0
+        self.visible = True  # the window (or the page's tab) is shown
+        self.focused = True  # the window has the keyboard's focus
 
     @classmethod
     def open(cls, *, storage: Storage | None = None, data_dir: str | None = None, keep_nothing: bool = False,
@@ -156,8 +158,16 @@ class Application:
     def set_shown(self, shown: bool) -> None:
         """The window (or the page's tab) was hidden or minimised (False),
         or came back: the clock stops meanwhile, and no search runs."""
-        self.session.set_shown(shown)
+        self.visible = shown
+        self.session.set_shown(self.visible and self.focused)
         self.search.set_shown(shown)
+
+    def set_focused(self, focused: bool) -> None:
+        """The window lost the keyboard's focus (False) or got it back: the
+        clock stops meanwhile (the player looks elsewhere); a search goes on
+        (the window is still there to show its answer)."""
+        self.focused = focused
+        self.session.set_shown(self.visible and self.focused)
 
     # ---- playing ----------------------------------------------------------------------
 
@@ -178,8 +188,11 @@ class Application:
         self.session.refuse(outcome)
 
     def touched(self) -> None:
-        """The player touched something (a key, a click, the pointer)."""
+        """The player touched something (a key, a click, the pointer): the
+        window is there and has the player's attention, whatever the events said."""
+        self.visible = self.focused = True
         self.session.activity(self.now())
+        self.search.set_shown(True)
 
     # ---- games ------------------------------------------------------------------------
 

@@ -45,8 +45,9 @@ from .screenshot import write_png
 from .voice.sound import Sounds
 from .table.scene import TableScene
 
-HIDDEN = (pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED, pygame.WINDOWFOCUSLOST)
-SHOWN = (pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED)
+HIDDEN = (pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED)
+SHOWN = (pygame.WINDOWSHOWN, pygame.WINDOWRESTORED)
+FOCUS = {pygame.WINDOWFOCUSLOST: False, pygame.WINDOWFOCUSGAINED: True}
 TOUCHES = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.FINGERDOWN)
 MIN_SIZE = (640, 480)  # the smallest window the desktop offers (the layout serves smaller)
 WAKING = (Started, Played, Undone, Refused, Won, Unwon, SettingsChanged, NoticesRaised, SearchAnswered,
@@ -223,6 +224,8 @@ class App:
             return
         if event.type in HIDDEN or event.type in SHOWN:
             self.play.set_shown(event.type in SHOWN)  # play time and searching stop while nobody can see the game
+        if event.type in FOCUS:
+            self.play.set_focused(FOCUS[event.type])  # play time stops while the player looks elsewhere
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             surface = pygame.display.get_surface()
             self.resize(*(surface.get_size() if surface is not None else event.size))

@@ -332,3 +332,19 @@ def back_to(game, action):
     after = Game(game.position.copy())
     assert after.play(action).ok
     return after.position.packed_key()
+
+
+def test_a_window_that_lost_the_focus_still_searches_but_stops_the_clock(driver_for, monkeypatch):
+    slow_search(monkeypatch)
+    d = driver_for(HARD_DEAL)
+    d.app.play.hints.request()
+    task = search_of(d).running
+    d.run(1)
+    d.post(pygame.WINDOWFOCUSLOST)
+    d.run(1)
+    before = task.slices
+    d.run(5)
+    assert task.slices > before and not d.app.play.session.shown  # searching on, the clock stopped
+    d.post(pygame.WINDOWFOCUSGAINED)
+    d.run(1)
+    assert d.app.play.session.shown
