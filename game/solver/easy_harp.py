@@ -61,32 +61,37 @@ Soundness of the shortcuts (the ``unwinnable`` verdict relies on them):
   card safe. A child is settled (``_settle``) only when a card went home or
   that column's new top is due; the others are settled already.
 
-The searches (``search.portfolio``): seven best-first searches with fixed
-weightings (``variants``) take turns with a stream of restarts
-(``restart``, ``search.restarting``) that gets four times as many turns as
-all of them together. The stream's searches are, in a cycle of seven, beams
-of width 10, 50, 100, 20, a best-first search, a beam of 200 and one of 50
-(``search.beam``: level by level, only the best positions go on; see
-``RESTART_BEAM``); each has a node budget that grows with its width (a
-best-first one: ``RESTART_NODES``) and doubles every 8 searches, and its
-own weighting, drawn around ``WEIGHTS``, with some noise in the scores;
-one that does not win within its budget makes way for the next. A beam
-proves nothing; a best-first search of the stream whose budget outgrows
-the game does (its moves are this problem's own).
+The searches (``search.portfolio``): a stream of restarts (``restart``,
+``search.restarting``) with RESTART_SHARE of the work, and two best-first
+searches of fixed weightings (``variants``, ``FIXED_SHARES``: the ones
+that do not take a talon chain as one move) with one share each, which
+can prove a deal lost without waiting for the stream's budgets to outgrow
+it. The stream's searches are, in a round of eleven (``RESTART_CYCLE``),
+beams 3, 5, 5, 10, 5, 10, 5, 20, 10 and 50 wide (``search.beam``: level by
+level, only the best positions go on) and a best-first search, each with
+one of five weightings (``RESTART_BASES``) and its own noise in the
+scores; each round doubles the widths and the node budgets of the one
+before, and from the second round on the weightings are scaled at random.
+One that does not win within its budget (or, a beam, runs dry) makes way
+for the next. A beam proves nothing; a best-first search of the stream
+whose budget outgrows the game does (its moves are this problem's own).
 
-Tuning (10 s of CPU per deal; deals 500001-500100 unless said): the fixed
-searches alone decided 88 %, best-first restarts alone 87-89 %, the two
-mixed 94-95 %; of the 22 deals that any of those left undecided, beams
-alone decided 18-21 (best-first restarts alone 18-19). With the beams in the
-stream: 97 % on 500001-500100 and 97 % on 500101-500200. Retuned once no
-search could free another's tables (its "unwinnable" had ended many of
-those runs early; figures at the window's 8 ms slices): widths 10, 20, 50
-and best-first, 30,000
-states each, a third of the turns to the fixed searches: 97 % decided,
-69 % within 1 s, 89 % within 3 s, p95 7.4 s; budgets by width: 97 %, p95
-6.1 s; with beams of 100 and 200 in the cycle: 99 %; and the stream four
-fifths of the turns: 99 %, 69 % within 1 s, 92 % within 3 s, median 0.7 s,
-p95 5.4 s (more turns, 42: 99 %, 67 %, 91 %; the 100-wide beam second: 98 %).
+Tuning (CPU time, 1 s slices; deals 600001-600220). What wins a deal
+quickly is a narrow beam with a weighting that keeps face-up cards off the
+face-down ones: a 10-wide beam of weighting (4, 84, 25, 3, 0, 5) won 57 of
+80 tries (40 deals, two noise seeds each) with face-up cards piled on
+face-down ones costing 2 each, as they did before, and 71-75 of 80 with
+them costing 32-84 (the seventh weight); a 5-wide beam won 66-72 of 80 at
+half the cost (0.03-0.04 s a win). Which beam wins depends on its
+weighting and noise far more than on its width: the same weighting with
+eight noise seeds left 9 of 77 deals unwon where five weightings left 1.
+The stream alone (deals 600001-600060) decided a deal in a median 0.03 s
+and p90 0.18 s; with all seven fixed searches beside it (a seventh of the
+work, but their expansions of whole talon chains cost about three times
+the CPU per piece of work of a beam's), 0.05 and 0.21 s. The previous
+portfolio (seven fixed searches taking one turn each to 28 of its stream
+of 10-200 wide beams) on the same deals and machine: median 0.32 s, p90
+1.1 s.
 """
 
 from __future__ import annotations
@@ -102,7 +107,7 @@ from .search import finish
 # A state: (columns, face-down counts, talon, cards drawn, foundation counts, key): see the notes
 State = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, tuple[int, ...], bytes]
 Root = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, tuple[int, ...]]  # a state without its key
-Weights = tuple[int, ...]  # (cards home, face-down, empty columns, buried next cards, talon played, balance)
+Weights = tuple[int, ...]  # (cards home, face-down, empty columns, buried next cards, talon played, balance, piled)
 Kind = Literal["c", "w", "f"]  # a column, the talon (a card of it: its value), a foundation slot
 # One step of a move: (source kind, source index or talon card, cards, destination kind, destination index)
 Step = tuple[Kind, int, int, Kind, int]
@@ -145,30 +150,28 @@ _FOUND_KEYS: dict[tuple[int, ...], bytes] = {}  # foundation counts -> their par
 # weighting, taking turns (``portfolio``).
 # A fifth weight counts the cards taken out of the talon, a sixth the
 # difference between the two foundation slots of each suit (see ``_score``).
-WEIGHTS = ((40, 30, 25, 6, 0, 5), (5, 50, 25, 6, 0, 5), (2, 50, 25, 10, 0, 5), (5, 50, 40, 3, 0, 5))
-PLAYED = (40, 30, 25, 6, 1, 0)  # the first weighting, rewarding talon cards played, no balance
+WEIGHTS = ((40, 30, 25, 6, 0, 5, 2), (5, 50, 25, 6, 0, 5, 2), (2, 50, 25, 10, 0, 5, 2), (5, 50, 40, 3, 0, 5, 2))
+PLAYED = (40, 30, 25, 6, 1, 0, 2)  # the first weighting, rewarding talon cards played, no balance
 # (weights, a chain of talon cards as one move): the best-first searches of the portfolio
 RESTART_SEED = 0x5EA4C4  # the restart stream's first seed
-RESTART_NODES = 15000  # states the stream's first best-first searches may keep (beams: see RESTART_BEAM)
-RESTART_DOUBLING = 8  # the budget doubles every this many searches (so that one exhausts a
-RESTART_CAP = 1_000_000  # finite game: a proof), up to this many states (about 0.9 KB each)
-RESTART_CHAINS = 10  # percent of its searches with chains of talon cards as one move
-RESTART_NOISE = (20,)  # score noise, one of these per search
-# The stream's searches in turn: (beam width, or 0 for best-first; its budget in RESTART_NODES).
-# A beam's budget grows with its width: a wider beam needs more states to get as deep. On the
-# tuning deals the 10-wide beams won within 20,000 states or ran dry, the 50-wide ones won
-# most hard deals at 15,000-100,000 states (a budget of 30,000 cut off half of those wins),
-# and the deals no search of width 50 or less won in 120,000 states, 100 and 200 wide beams
-# won at 38,000-260,000. Seven in a cycle, the second 50-wide beam before the 200-wide one.
-# On the deals that were still undecided after 10 s (ten of 700001-700200 and 900001-900200),
-# 8 of the 13 wins of 50-wide beams in 100 tries came from the first base weighting, and no
-# beam with chains of talon cards as one move won: beams 50 or more wide take the first base
-# (RESTART_WIDE_BASE) and no beam takes chains.
-RESTART_BEAM = ((10, 0.8), (50, 4.0), (100, 6.0), (20, 1.6), (0, 1.0), (50, 4.0), (200, 12.0))
-RESTART_WIDE = 50  # beams at least this wide take RESTART_WIDE_BASE
-RESTART_WIDE_BASE = 0
-RESTART_BASES = WEIGHTS[1:]  # the weightings its searches vary
-VARIANTS = ([(w, True) for w in WEIGHTS] + [(WEIGHTS[1][:5] + (0,), False), (WEIGHTS[2][:5] + (0,), False)]
+RESTART_NODES = 15000  # states a search of the stream's first round may keep, per unit of its budget share
+RESTART_DOUBLING = 11  # every this many searches (a round) the budgets and beam widths double (so that
+RESTART_CAP = 1_000_000  # a best-first one exhausts a finite game: a proof), up to this many states (~0.9 KB each)
+RESTART_CHAINS = 10  # percent of its best-first searches with chains of talon cards as one move
+RESTART_NOISE = 20  # each child's score gets a pseudo-random 0..RESTART_NOISE added (ties broken differently)
+# The weightings the stream's searches take (in the first round as they are, later scaled).
+RESTART_BASES = ((4, 84, 25, 3, 0, 5, 32), (4, 84, 12, 3, 0, 5, 64), (4, 60, 25, 3, 0, 5, 64), (2, 84, 25, 3, 0, 5, 32),
+                 (4, 84, 25, 8, 0, 5, 32))
+# The stream's searches in a round: (beam width, or 0 for best-first; its weighting in RESTART_BASES; its
+# budget in RESTART_NODES). Beams run dry or win quickly, and which one wins a deal depends on
+# its weighting and on the noise in its scores more than on its width: a round of cheap beams
+# of other weightings, widening from round to round.
+RESTART_CYCLE = ((3, 0, 0.24), (5, 1, 0.4), (5, 2, 0.4), (10, 0, 0.8), (5, 3, 0.4), (10, 1, 0.8), (5, 4, 0.4),
+                 (20, 2, 1.6), (10, 3, 0.8), (50, 0, 4.0), (0, 1, 1.0))
+# The portfolio's shares of the work: each fixed best-first search (``VARIANTS``) and the stream
+FIXED_SHARES = (0, 0, 0, 0, 1, 1, 0)
+RESTART_SHARE = 63
+VARIANTS = ([(w, True) for w in WEIGHTS] + [(WEIGHTS[1][:5] + (0, 2), False), (WEIGHTS[2][:5] + (0, 2), False)]
             + [(PLAYED, True)])
 
 
@@ -299,20 +302,20 @@ def _score(cols: Sequence[bytes], hidden: Sequence[int], talon: bytes, found: tu
     """A state's score (higher is better): the columns' terms (``_term``)
     and the rest (``_score_rest``). An expansion adds them up itself, with
     the parent's terms for the columns its move left alone."""
-    w_empty = weights[2]
+    w_empty, w_pile = weights[2], weights[6]
     return _score_rest(cols, sum(hidden), talon, tuple(found), weights) + sum(
-        [_term(col, h, w_empty) for col, h in zip(cols, hidden)])
+        [_term(col, h, w_empty, w_pile) for col, h in zip(cols, hidden)])
 
 
-def _term(col: bytes, h: int, w_empty: int) -> int:
+def _term(col: bytes, h: int, w_empty: int, w_pile: int) -> int:
     """One column's part of the score: an empty column is worth ``w_empty``;
-    each face-up card piled on face-down ones costs 2."""
-    return w_empty if not col else (-2 * (len(col) - h) if h else 0)
+    each face-up card piled on face-down ones costs ``w_pile``."""
+    return w_empty if not col else (-w_pile * (len(col) - h) if h else 0)
 
 
 def _score_rest(cols: Sequence[bytes], hidden_sum: int, talon: bytes, found: tuple[int, ...], weights: Weights) -> int:
     """The score but for the columns' terms (``_term``)."""
-    w_home, w_hidden, _, w_buried, w_played, w_balance = weights
+    w_home, w_hidden, _, w_buried, w_played, w_balance, _ = weights
     # Cards left in the talon are mostly neither a gain nor a loss: any of
     # them can be played at any time, while a talon card put on a column can
     # move again only one card at a time. A term rewarding an empty talon
@@ -360,9 +363,6 @@ class EasyHarpProblem(ProblemBase):
     """Easy Harp's problem: a portfolio (``plan``) of best-first searches
     (``variants``) and a stream of restarts (``restart``)."""
 
-    # the restart stream (``search.restarting``), tuned on deals 500001-500100
-    restart_turns = 28  # turns of the restart stream in each round of the portfolio (the fixed searches: 7)
-
     def __init__(self, position: Position | None = None, weights: Weights = WEIGHTS[0], *,
                  root: Root | None = None, chains: bool = False, noise: int = 0, rng: int = 0) -> None:
         """The problem of ``position``; a variant or restart of one is made
@@ -388,10 +388,10 @@ class EasyHarpProblem(ProblemBase):
         self._rng = rng
 
     def plan(self) -> Plan:
-        """The fixed best-first searches (``variants``) taking turns with the
-        restart stream (``restart``), which gets ``restart_turns`` turns a round."""
-        return Plan("portfolio", searches=tuple(self.variants()), restarts=self.restart,
-                    restart_turns=self.restart_turns)
+        """The fixed best-first searches (``variants``, ``FIXED_SHARES``) and the
+        restart stream (``restart``, ``RESTART_SHARE``), sharing the work."""
+        return Plan("portfolio", searches=tuple(self.variants()), shares=FIXED_SHARES, restarts=self.restart,
+                    restart_share=RESTART_SHARE)
 
     def variants(self) -> list[EasyHarpProblem]:
         """The problems the best-first searches take turns on: every score
@@ -404,22 +404,23 @@ class EasyHarpProblem(ProblemBase):
 
     def restart(self, k: int) -> Restart:
         """The k-th search of the restart stream, its node budget and beam
-        width: a beam of a width of ``RESTART_BEAM`` or a best-first search,
-        in turn, with a weighting of ``RESTART_BASES`` (a wide beam:
-        ``RESTART_WIDE_BASE``) with each weight scaled by a factor in [0.5,
-        2), for a best-first search a chain of talon cards one move or not,
-        and some noise in the scores, all drawn from ``k`` (the same deal,
-        the same searches). The moves are this problem's own, only their
-        order differs, so a best-first one is as sound as the first."""
+        width: the searches of ``RESTART_CYCLE`` in turn, round after round,
+        each round with twice the widths and budgets of the one before;
+        each with its weighting of ``RESTART_BASES`` (from the second round
+        on with each weight scaled by a factor in [0.5, 2)), for a
+        best-first search a chain of talon cards one move or not, and noise
+        in the scores, all drawn from ``k`` (the same deal, the same
+        searches). The moves are this problem's own, only their order
+        differs, so a best-first one is as sound as the first."""
         rng = SplitMix64(RESTART_SEED + k)
-        width, share = RESTART_BEAM[k % len(RESTART_BEAM)]
-        base = RESTART_BASES[RESTART_WIDE_BASE if width >= RESTART_WIDE else k % len(RESTART_BASES)]
-        weights = tuple(w * (50 + rng.next() % 150) // 100 for w in base)
-        chains = rng.next() % 100 < RESTART_CHAINS and not width  # best-first searches only
-        noise = RESTART_NOISE[rng.next() % len(RESTART_NOISE)]
-        seed = rng.next()
-        twin = EasyHarpProblem(root=self.root, weights=weights, chains=chains, noise=noise, rng=seed)
-        return Restart(twin, min(max(1, int(RESTART_NODES * share)) << (k // RESTART_DOUBLING), RESTART_CAP), width)
+        width, base, share = RESTART_CYCLE[k % len(RESTART_CYCLE)]
+        rounds = k // RESTART_DOUBLING
+        weights: Weights = RESTART_BASES[base]
+        if k >= len(RESTART_CYCLE):
+            weights = tuple(w * (50 + rng.next() % 150) // 100 for w in weights)
+        chains = not width and rng.next() % 100 < RESTART_CHAINS  # best-first searches only
+        twin = EasyHarpProblem(root=self.root, weights=weights, chains=chains, noise=RESTART_NOISE, rng=rng.next())
+        return Restart(twin, min(max(1, int(RESTART_NODES * share)) << rounds, RESTART_CAP), width << rounds)
 
     def start(self) -> tuple[Actions, State]:
         cols, hidden, talon, drawn, found = self.root
@@ -471,7 +472,8 @@ class EasyHarpProblem(ProblemBase):
         its parent's (``_Parent``), made anew only for the columns its move
         and its safe moves touched."""
         parent = _Parent(state, self.weights)
-        parts0, terms0, w_empty, weights = parent.parts, parent.terms, parent.w_empty, self.weights
+        parts0, terms0, weights = parent.parts, parent.terms, self.weights
+        w_empty, w_pile = weights[2], weights[6]
         one, found_keys = _BYTE, _FOUND_KEYS
         out: list[Child] = []
         noise = self.noise
@@ -493,7 +495,7 @@ class EasyHarpProblem(ProblemBase):
             for j in touched:
                 col = cols[j]  # _term, written out: a call per column took a tenth of the scoring
                 h = hidden[j]
-                terms[j] = w_empty if not col else (-2 * (len(col) - h) if h else 0)
+                terms[j] = w_empty if not col else (-w_pile * (len(col) - h) if h else 0)
             score = sum(terms) + _score_rest(cols, sum(hidden), talon, found, weights)
             if noise:
                 score += (rnd >> 33) % (noise + 1)
@@ -794,11 +796,11 @@ class _Parent:
     """A state's columns as parts of the key (``_key``) and as terms of the
     score (``_term``), for its children (``EasyHarpProblem._children``)."""
 
-    __slots__ = ("parts", "terms", "w_empty")
+    __slots__ = ("parts", "terms")
 
     def __init__(self, state: State, weights: Weights) -> None:
         cols, hidden = state[0], state[1]
         one = _BYTE
-        self.w_empty = w_empty = weights[2]
+        w_empty, w_pile = weights[2], weights[6]
         self.parts = [one[h] + col for col, h in zip(cols, hidden)]
-        self.terms = [_term(col, h, w_empty) for col, h in zip(cols, hidden)]
+        self.terms = [_term(col, h, w_empty, w_pile) for col, h in zip(cols, hidden)]

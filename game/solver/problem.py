@@ -72,16 +72,18 @@ class Restart(NamedTuple):
 class Plan:
     """How a problem is searched: ``strategy`` "depth-first" or
     "best-first" (one search), or "portfolio": a best-first search of each
-    of ``searches`` (the same game scored in other ways), a depth-first one
-    beside them when ``depth_first_too``, and, when ``restarts`` is given, a
-    stream of restarted searches (``restarts(k)``: the k-th) that takes
-    ``restart_turns`` turns in each round of the others'."""
+    of ``searches`` (the same game scored in other ways; none: the problem
+    itself) with its share of the work in ``shares`` (none: 1 each), a
+    depth-first one beside them when ``depth_first_too`` (share 1), and,
+    when ``restarts`` is given, a stream of restarted searches
+    (``restarts(k)``: the k-th) with ``restart_share``."""
 
     strategy: Strategy = "depth-first"
     searches: tuple[Problem, ...] = ()
+    shares: tuple[int, ...] = ()
     depth_first_too: bool = False
     restarts: Callable[[int], Restart] | None = None
-    restart_turns: int = 0
+    restart_share: int = 0
 
 
 class Planned(Problem, Protocol):

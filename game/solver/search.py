@@ -350,51 +350,66 @@ def restarting(restarts: Callable[[int], Restart], stats: _Stats, max_nodes: int
         k += 1
 
 
-def portfolio(problem: Problem, plan: Plan, stats: _Stats, max_nodes: int | None) -> Search:
-    """Best-first and depth-first taking turns, each on its own table: they
-    solve different deals quickly. The plan's ``searches`` (the same game
-    scored in different ways) get one best-first search each (none given:
-    the problem itself); ``depth_first_too`` adds a depth-first search of
-    the problem; ``restarts`` adds a stream of restarts (``restarting``) that
-    takes ``restart_turns`` turns in each round. The first verdict wins (each
-    search is exhaustive on its own, so any one's ``unwinnable`` is a proof)."""
-    searches = []
-    plan_searches: list[tuple[Callable[[Problem, _Stats, int | None], Search], Problem]] = [
-        (best_first, p) for p in plan.searches or (problem,)]
+class _Entrant:
+    """One search of a portfolio: its generator, its own stats, its share of
+    the work and the work it has done (pieces: every yield of it is one)."""
+
+    __slots__ = ("search", "own", "share", "work")
+
+    def __init__(self, search: Search, own: _Stats, share: int) -> None:
+        self.search, self.own, self.share, self.work = search, own, share, 0
+
+
+def _entrants(problem: Problem, plan: Plan, stats: _Stats) -> list[_Entrant]:
+    """The portfolio's searches, each owning its tables: a best-first search
+    of each of the plan's ``searches`` (none given: of the problem) with its
+    ``shares``, a depth-first one when ``depth_first_too``, and last the
+    stream of restarts with ``restart_share``."""
+    fixed = plan.searches or (problem,)
+    shares = plan.shares or (1,) * len(fixed)
+    entrants = [_Entrant(best_first(p, own, None), own, share)
+                for p, share in zip(fixed, shares) for own in [stats.part()] if share > 0]
     if plan.depth_first_too:
-        plan_searches.append((depth_first, problem))
-    for strategy, prob in plan_searches:
-        own = stats.part()  # each search owns its tables: no list of them is shared
-        searches.append((strategy(prob, own, None), own))
-    everyone = list(searches)
-    if plan.restarts is not None and plan.restart_turns > 0:
-        # one stream of restarts, with as many turns in each round as ``restart_turns``
         own = stats.part()
-        stream = (restarting(plan.restarts, own, None), own)
-        everyone.append(stream)
-        turns = plan.restart_turns
-        mixed = []
-        for i in range(max(turns, len(searches))):
-            if i < turns:
-                mixed.append(stream)
-            if i < len(searches):
-                mixed.append(searches[i])
-        searches = mixed
+        entrants.append(_Entrant(depth_first(problem, own, None), own, 1))
+    if plan.restarts is not None and plan.restart_share > 0:
+        own = stats.part()
+        entrants.append(_Entrant(restarting(plan.restarts, own, None), own, plan.restart_share))
+    return entrants
+
+
+def portfolio(problem: Problem, plan: Plan, stats: _Stats, max_nodes: int | None) -> Search:
+    """Several searches taking turns, each on its own table (``_entrants``):
+    they solve different deals quickly. Each gets its share of the work:
+    the next turn goes to the search that has done the least work for its
+    share (the first of them on a tie), and a turn is one unit of that
+    search (an expansion), its work the pieces it yielded meanwhile, which
+    are about the same CPU time each (an Easy Harp expansion pauses every
+    few children it makes). Work is counted, not timed, so the turns, and
+    with them the verdict, nodes and solution, are the same however the
+    slices fall. The first verdict wins (each search is exhaustive on its
+    own, so any one's ``unwinnable`` is a proof)."""
+    entrants = _entrants(problem, plan, stats)
     while True:
-        for search, own in searches:
-            try:
-                while not next(search):
-                    yield None  # a pause inside this search's expansion: it goes on next time
-            except StopIteration as stop:
-                stats.nodes = sum(o.nodes for _, o in everyone)
-                for other, _ in everyone:
-                    other.close()
-                verdict, actions = stop.value
-                return _proof(own, verdict), actions
-            stats.nodes = sum(o.nodes for _, o in everyone)
-            if max_nodes is not None and stats.nodes >= max_nodes:
-                return UNKNOWN, []
-            yield UNIT  # one unit of one search at a time: a slice can stop between them
+        turn = entrants[0]
+        for entrant in entrants:  # the least work for its share: work / share, compared without division
+            if entrant.work * turn.share < turn.work * entrant.share:
+                turn = entrant
+        try:
+            turn.work += 1
+            while not next(turn.search):
+                turn.work += 1
+                yield None  # a pause inside this search's expansion: it goes on at once
+        except StopIteration as stop:
+            stats.nodes = sum(e.own.nodes for e in entrants)
+            for other in entrants:
+                other.search.close()
+            verdict, actions = stop.value
+            return _proof(turn.own, verdict), actions
+        stats.nodes = sum(e.own.nodes for e in entrants)
+        if max_nodes is not None and stats.nodes >= max_nodes:
+            return UNKNOWN, []
+        yield UNIT  # one unit of one search at a time: a slice can stop between them
 
 
 def _searching(position: Any, stats: _Stats, max_nodes: int | None) -> Search:
