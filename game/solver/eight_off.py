@@ -160,7 +160,10 @@ class EightOffProblem(ProblemBase):
                 act += f"r{di + 1}"
             acts: Actions = [act]
             nfound = list(found)
-            _settle(ncols, ncells, nfound, acts)
+            # the state was settled: only the top the move uncovered can be due home (then more may follow)
+            top = ncols[si][-1] if sk == "c" and ncols[si] else -1
+            if top >= 0 and top % 13 == found[top // 13]:
+                _settle(ncols, ncells, nfound, acts)
             key = _key(ncols, ncells)
             if seen is not None and key in seen:
                 continue
