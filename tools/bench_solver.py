@@ -28,7 +28,8 @@ Every Easy Harp "unwinnable" is checked against the stored known wins
 (``tests/known_wins``: a deal with a winning line there that is called lost
 is a FALSE verdict, counted in the table and printed), and listed as a
 claimed proof. ``--known`` runs only the known wins, at every budget of
-``--budgets`` (default 0.5 1 2 5 s) and both slicings, and reports each
+``--budgets`` (default 0.05 0.2 0.5 1 2 5 s) and each slicing of ``KNOWN_SLICINGS`` (the command
+line's 1 s, the window's 12 ms while a player waits for a hint and 8 ms otherwise), and reports each
 false verdict:
 
     python tools/bench_solver.py --known --cpu-time
@@ -95,6 +96,7 @@ CLOCK = time.perf_counter  # --cpu-time: cpu_seconds
 LEGACY_REV = "40c7196"  # main before the portfolio and restart stream
 CHECKPOINTS = (1.0, 3.0, 10.0)  # Easy Harp: decided within these (3 s: the hint's budget)
 SLICE = 1.0  # seconds per slice (--slice; the window: 0.008)
+KNOWN_SLICINGS = (1.0, 0.012, 0.008)  # --known: the command line's slices, the window's while a hint is awaited, else
 JSON_LINES = False  # --json-lines: one JSON line per deal as it is solved (what --wasm reads from Pyodide)
 KNOWN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "known_wins")
 
@@ -334,7 +336,7 @@ def run_known(budgets: list[float], verbose: bool) -> int:
     false = 0
     rows = []
     for code, actions in known_wins().items():
-        for slice_seconds in (1.0, 0.008):
+        for slice_seconds in KNOWN_SLICINGS:
             for seconds in budgets:
                 started = CLOCK()
                 result = solve_with(SolverTask, deal_position(code), seconds, slice_seconds)
@@ -350,7 +352,8 @@ def run_known(budgets: list[float], verbose: bool) -> int:
                     print(f"{code} slice {slice_seconds:g} s budget {seconds:g} s: {result.result:10} {spent:7.3f}s "
                           f"{result.nodes:8d} nodes" + ("  FALSE: a known win called lost" if wrong else ""), flush=True)
     won = sum(r[3] == WINNABLE for r in rows)
-    print(f"known wins: {len(known_wins())} deals x {len(budgets)} budgets x 2 slicings = {len(rows)} solves: "
+    print(f"known wins: {len(known_wins())} deals x {len(budgets)} budgets x {len(KNOWN_SLICINGS)} slicings = "
+          f"{len(rows)} solves: "
           f"{won} won, {len(rows) - won - false} unknown, {false} FALSE (called lost)")
     return 1 if false else 0
 
@@ -474,7 +477,7 @@ def main() -> int:
     parser.add_argument("--cpu-time", action="store_true", help="time limits and columns in CPU seconds")
     parser.add_argument("--slice", type=float, default=1.0, help="seconds per slice (the window: 0.008)")
     parser.add_argument("--known", action="store_true", help="run only the known wins, at every --budgets and slicing")
-    parser.add_argument("--budgets", type=float, nargs="+", default=[0.5, 1.0, 2.0, 5.0],
+    parser.add_argument("--budgets", type=float, nargs="+", default=[0.05, 0.2, 0.5, 1.0, 2.0, 5.0],
                         help="--known: the time limits per deal")
     parser.add_argument("--wasm", action="store_true",
                         help="solve the sets natively and under Pyodide (WebAssembly), print both and the ratio")
