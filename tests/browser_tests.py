@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # test files (globs from the repository's root), and the engine's doctests
-PATTERNS = ["tests/test_engine*.py", "tests/test_solver*.py", "tests/test_storage.py",
+PATTERNS = ["tests/test_engine*.py", "tests/test_solver*.py", "tests/solver/test_portfolio.py", "tests/test_storage.py",
             "tests/test_savegame.py", "tests/test_stats.py", "tests/test_daily.py",
             "tests/test_session.py", "tests/test_play_purity.py",
             "tests/test_records_windows.py"]  # two tabs on one localStorage: the browser's own case
