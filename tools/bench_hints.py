@@ -6,6 +6,17 @@ positions of both games.
     python tools/bench_hints.py --think 0 5 --press button
     python tools/bench_hints.py --quick          # three positions a game, think 3 s only
     python tools/bench_hints.py --follow         # then play the hinted move and ask again
+    python tools/bench_hints.py --fresh 555001 20 --think 0      # the starts of 20 Easy Harp deals
+    python tools/bench_hints.py --fresh 555001 20 --solver-only --wasm   # no window: natively, then Pyodide
+
+``--solver-only`` leaves the window out (no pygame: it runs under Pyodide,
+where the page's pygame is not at hand): each position's hint search is
+stepped as the window steps it while the player waits (one
+``WAITING_SLICE_MS`` slice a frame, the collector held off), and the
+figure is the frames until the answer at 60 a second, the CPU time and the
+longest slice; ``--wasm`` runs that natively and then under Pyodide in Node.
+The window's run also prints the longest frame between the press and the
+answer (its work: from the frame's start to the end of its draw).
 
 Each position gets a fresh app built as ``main.py`` builds it
 (``build_app`` with ``--deal``, ``--size``, 60 frames a second, on in-memory
@@ -47,15 +58,25 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import pygame  # noqa: E402
-
-import main as game_main  # noqa: E402
-from game.persistence.storage import MemoryStorage  # noqa: E402
-from game.play.events import HintMarked, HintSaid  # noqa: E402
-from game.ui.guard import FrameGuard  # noqa: E402
-from game.ui.launch import build_app  # noqa: E402
+from game.engine import Game, deal_position  # noqa: E402
+from game.solver import HINT_SECONDS, CollectorHold, SolverTask, free_tables  # noqa: E402
 
 FPS = 60
+WAITING_SLICE_MS = 12.0  # game/play/hints.py: the search's slice of a frame while a player waits for a hint
+FrameGuard = object  # the window's frame guard (game.ui.guard), imported with the window (``window``)
+
+
+def window() -> None:
+    """The window's modules, imported only for the window's run (``--solver-only``
+    runs without pygame, under Pyodide too)."""
+    global pygame, game_main, MemoryStorage, HintMarked, HintSaid, FrameGuard, build_app
+    import pygame
+
+    import main as game_main
+    from game.persistence.storage import MemoryStorage
+    from game.play.events import HintMarked, HintSaid
+    from game.ui.guard import FrameGuard
+    from game.ui.launch import build_app
 
 
 def line_of(code: str, folder: str) -> list[str]:
@@ -95,7 +116,7 @@ def positions(game: str) -> list[tuple[str, int, str]]:
             if played not in seen:
                 seen.add(played)
                 out.append((code, played, folder if played else ""))
-    return out + [(code, 0, "") for code in FRESH[game]]
+    return out + [(code, 0, "") for code in FRESH.get(game, [])]
 
 
 QUICK = 3  # --quick: the first positions of each game (one deal's 0 %, 25 %, 50 %)
@@ -114,6 +135,7 @@ class Hint:
     cpu: float = float("nan")
     think_cpu: float = 0.0
     slices: int = 0
+    longest_frame: float = 0.0  # the longest frame's work between the press and the answer (s)
     follow: "Hint | None" = None
     notes: list[str] = field(default_factory=list)
 
@@ -121,6 +143,7 @@ class Hint:
 class Bench:
     def __init__(self, size: str, press: str, limit_s: float) -> None:
         self.size, self.press, self.limit_s = size, press, limit_s
+        window()
 
     def build(self, code: str):
         argv = ["--deal", code, "--size", self.size, "--fps", str(FPS)]
@@ -156,6 +179,7 @@ class Bench:
         said.clear()
         marked.clear()
         drawn: list[float] = []
+        frame_work: list[float] = []  # each frame's work: from its start to the end of its draw
         draw = app.draw
 
         def stamped_draw():
@@ -169,8 +193,10 @@ class Bench:
         frames = 0
         answer = None
         while answer is None and time.perf_counter() - start < self.limit_s:
+            began, draws = time.perf_counter(), len(drawn)
             guard.frame()
             frames += 1
+            frame_work.append((drawn[-1] if len(drawn) > draws else time.perf_counter()) - began)
             if guard.error is not None:
                 hint.notes.append(f"frame failed: {guard.error}")
                 break
@@ -179,6 +205,7 @@ class Bench:
                 answer = ANSWERS.get(done[0], done[0]) if done else "marked"
         end, cpu_end = (drawn[-1] if drawn else time.perf_counter()), time.process_time()
         del app.draw
+        hint.longest_frame = max(frame_work, default=0.0)
         if answer is not None:
             hint.answer, hint.wall, hint.frames, hint.cpu = answer, end - start, frames, cpu_end - cpu_start
         else:
@@ -222,9 +249,10 @@ def summary(name: str, hints: list[Hint]) -> str:
     if not walls:
         return f"  {name:<24} no answers"
     return (f"  {name:<24} n={len(walls):<3} median {statistics.median(walls):6.2f} s  p90 {p90(walls):6.2f} s  "
-            f"max {max(walls):6.2f} s   cpu median {statistics.median(cpus):5.2f} s  "
+            f"max {max(walls):6.2f} s   cpu median {statistics.median(cpus):5.2f} s  p90 {p90(cpus):5.2f} s  "
             f"frames median {statistics.median([h.frames for h in hints if h.wall == h.wall]):.0f}  "
-            f"cpu while thinking median {statistics.median([h.think_cpu for h in hints]):5.2f} s")
+            f"cpu while thinking median {statistics.median([h.think_cpu for h in hints]):5.2f} s  "
+            f"longest frame {1000 * max(h.longest_frame for h in hints):.1f} ms")
 
 
 def load() -> str:
@@ -232,6 +260,93 @@ def load() -> str:
         return " ".join(Path("/proc/loadavg").read_text().split()[:3])
     except OSError:
         return "unknown"
+
+
+def _letters(number: int) -> str:
+    """A deal number's seven letters (the deal code's last part)."""
+    out = ""
+    for _ in range(7):
+        number, digit = divmod(number, 26)
+        out = chr(65 + digit) + out
+    return out
+
+
+def cpu_seconds() -> float:
+    """The process's CPU time: Node's ``process.cpuUsage()`` under Pyodide, else Python's."""
+    if sys.platform == "emscripten":
+        import js
+
+        used = js.process.cpuUsage()
+        return float(used.user + used.system) / 1e6
+    return time.process_time()
+
+
+def replayed(code: str, played: int, folder: str):
+    """The position after the first ``played`` actions of the deal's line."""
+    game = Game(deal_position(code))
+    for action in line_of(code, folder)[:played]:
+        if not game.play(action).ok:
+            raise SystemExit(f"{code}: {action!r} refused")
+    return game.position
+
+
+def solver_only(args) -> None:
+    """Each position's hint search, stepped the way the window steps it while
+    the player waits (one ``WAITING_SLICE_MS`` slice a frame, from the press,
+    the hint's ``HINT_SECONDS``): the frames until its answer and the CPU
+    time; at 60 frames a second the player sees the answer after that many
+    frames (``frames / 60``, the slices fitting their frames); and the
+    longest slice. The cyclic collector is held off meanwhile, as the
+    window's task runner holds it (``CollectorHold``)."""
+    budget = WAITING_SLICE_MS / 1000
+    hold = CollectorHold()
+    hold.keep(True)
+    print(f"Hint search as the window steps it while a player waits: {WAITING_SLICE_MS:g} ms a frame at {FPS} "
+          f"frames a second, {HINT_SECONDS:g} s of search at most; Python {sys.version.split()[0]} on {sys.platform}")
+    print(f"  {'game':<10} {'position':<30} {'answer':<10} {'frames':>6} {'at 60/s':>8} {'cpu s':>6} {'slice ms':>9} "
+          f"{'cpu ms':>8}")
+    rows = []
+    for game in LINES:
+        chosen = positions(game)[:QUICK] if args.quick else positions(game)
+        for code, played, folder in chosen:
+            if args.only and args.only not in code:
+                continue
+            task = SolverTask(replayed(code, played, folder), seconds=HINT_SECONDS)
+            frames, longest, longest_cpu, cpu = 0, 0.0, 0.0, cpu_seconds()
+            while True:
+                began, began_cpu = time.perf_counter(), cpu_seconds()
+                done = task.step(budget)
+                longest = max(longest, time.perf_counter() - began)
+                longest_cpu = max(longest_cpu, cpu_seconds() - began_cpu)
+                frames += 1
+                if done:
+                    break
+            cpu = cpu_seconds() - cpu
+            while free_tables(budget):  # the sweeper's frames, not the hint's
+                pass
+            label = f"{code} +{played}" if played else f"{code} (deal)"
+            rows.append((game, frames / FPS, cpu, longest, longest_cpu))
+            print(f"  {game:<10} {label:<30} {task.result.result:<10} {frames:6d} {frames / FPS:8.2f} {cpu:6.2f} "
+                  f"{1000 * longest:9.1f} {1000 * longest_cpu:8.1f}", flush=True)
+    hold.release()
+    for game in list(LINES) + ["both games"]:
+        mine = [r for r in rows if r[0] == game or game == "both games"]
+        if mine:
+            shown, cpus = [r[1] for r in mine], [r[2] for r in mine]
+            print(f"  {game:<12} n={len(mine):<3} press to answer at 60 frames/s: median {statistics.median(shown):5.2f} s,"
+                  f" p90 {p90(shown):5.2f} s; cpu median {statistics.median(cpus):5.2f} s, p90 {p90(cpus):5.2f} s;"
+                  f" longest slice {1000 * max(r[3] for r in mine):.1f} ms wall, "
+                  f"{1000 * max(r[4] for r in mine):.1f} ms CPU", flush=True)
+
+
+def wasm(argv: list[str]) -> None:
+    """``--solver-only`` again under Pyodide in Node (tools/pyodide/run_engine_tests.mjs --run)."""
+    import subprocess
+
+    print()
+    print("the same under Pyodide (WebAssembly) in Node:", flush=True)
+    argv = [a for a in argv if a != "--wasm"] + ["--solver-only"]
+    subprocess.run(["node", "tools/pyodide/run_engine_tests.mjs", "--run", "tools/bench_hints.py", *argv], cwd=ROOT)
 
 
 def main() -> None:
@@ -244,7 +359,22 @@ def main() -> None:
     parser.add_argument("--only", metavar="TEXT", help="only positions whose code contains TEXT")
     parser.add_argument("--follow", action="store_true", help="then play the hinted move, think, and ask again")
     parser.add_argument("--limit", type=float, default=30.0, help="give up waiting after this many seconds")
+    parser.add_argument("--fresh", type=int, nargs=2, metavar=("FIRST", "COUNT"),
+                        help="instead of the fixed positions: the starts of Easy Harp deals FIRST .. FIRST+COUNT-1")
+    parser.add_argument("--solver-only", action="store_true",
+                        help="no window: the hint's search stepped as the window steps it while a player waits")
+    parser.add_argument("--wasm", action="store_true", help="--solver-only natively, then under Pyodide in Node")
     args = parser.parse_args()
+    if args.fresh:
+        first, count = args.fresh
+        LINES.clear()
+        LINES["Easy Harp"] = [(f"EH1-N-{_letters(n)}", "") for n in range(first, first + count)]
+        FRESH.clear()
+    if args.solver_only or args.wasm:
+        solver_only(args)
+        if args.wasm:
+            wasm(sys.argv[1:])
+        return
     bench = Bench(args.size, args.press, args.limit)
     print(f"Hint benchmark: the window app as main.py builds it ({args.size}, {FPS} frames a second, SDL dummy "
           f"video driver), frames through main.py's frame guard; press: {args.press}")
@@ -254,7 +384,7 @@ def main() -> None:
         print()
         print(f"== the player thought for {think:g} s before pressing Hint (frames ran meanwhile) ==")
         print(f"  {'game':<10} {'position':<30} {'answer':<8} {'wall s':>7} {'frames':>6} {'cpu s':>6} "
-              f"{'cpu thinking':>12}")
+              f"{'cpu thinking':>12} {'frame ms':>9}")
         hints: list[Hint] = []
         for game in LINES:
             chosen = positions(game)[:QUICK] if args.quick else positions(game)
@@ -265,7 +395,7 @@ def main() -> None:
                 hints.append(hint)
                 for h in [hint] + ([hint.follow] if hint.follow else []):
                     print(f"  {h.game:<10} {h.label:<30} {h.answer:<8} {h.wall:7.2f} {h.frames:6d} {h.cpu:6.2f} "
-                          f"{h.think_cpu:12.2f} {' '.join(h.notes)}", flush=True)
+                          f"{h.think_cpu:12.2f} {1000 * h.longest_frame:9.1f} {' '.join(h.notes)}", flush=True)
         everything[think] = hints
         print(f"  -- think {think:g} s --")
         for game in LINES:

@@ -28,7 +28,8 @@ Every Easy Harp "unwinnable" is checked against the stored known wins
 (``tests/known_wins``: a deal with a winning line there that is called lost
 is a FALSE verdict, counted in the table and printed), and listed as a
 claimed proof. ``--known`` runs only the known wins, at every budget of
-``--budgets`` (default 0.5 1 2 5 s) and both slicings, and reports each
+``--budgets`` (default 0.05 0.2 0.5 1 2 5 s) and each slicing of ``KNOWN_SLICINGS`` (the command
+line's 1 s, the window's 12 ms while a player waits for a hint and 8 ms otherwise), and reports each
 false verdict:
 
     python tools/bench_solver.py --known --cpu-time
@@ -39,6 +40,19 @@ previous solver in a second process, beside it):
 
     nice python tools/bench_solver.py --sets EH --count 200 --first 700001 --eh-seconds 10 --cpu-time --no-fc-solve --no-legacy -v
     nice python tools/bench_solver.py --sets EH --count 200 --first 700001 --eh-seconds 10 --cpu-time --no-fc-solve --legacy-only -v
+
+``--wasm`` solves the same deals twice, natively in this process and under
+Pyodide (CPython 3.12 on WebAssembly, the pinned runtime of tools/pyodide,
+run in Node by tools/pyodide/run_engine_tests.mjs), and prints both, deal by
+deal and as median and p90 seconds to a verdict, with the ratio: the
+WebAssembly figure of the window's slicing is
+
+    python3 tools/bench_solver.py --sets EH --count 20 --first 555001 --slice 0.008 --cpu-time --wasm
+
+(under Pyodide the CPU time is Node's ``process.cpuUsage()``; the wall time
+is printed beside it). The native pass runs before and after the
+WebAssembly one and each deal's native time is the mean of the two (on a
+shared machine the speed drifts; both passes' medians are printed).
 
 Beside the Eight Off sets it runs Debian's ``fc-solve`` (package
 ``freecell-solver-bin``, installed with apt-get when missing) twice per deal:
@@ -52,12 +66,14 @@ kinds of disagreement are counted (the goal is zero of each).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
@@ -65,10 +81,23 @@ from game.engine import Game, card_text, deal_position  # noqa: E402
 from game.engine.deals import format_code  # noqa: E402
 from game.solver import UNWINNABLE, WINNABLE, SolverTask  # noqa: E402
 
-CLOCK = time.perf_counter  # --cpu-time: time.process_time
+def cpu_seconds() -> float:
+    """The process's CPU time: Node's ``process.cpuUsage()`` under Pyodide
+    (where ``time.process_time`` is not the process's), else Python's."""
+    if sys.platform == "emscripten":
+        import js  # type: ignore[import-not-found]
+
+        used = js.process.cpuUsage()
+        return float(used.user + used.system) / 1e6
+    return time.process_time()
+
+
+CLOCK = time.perf_counter  # --cpu-time: cpu_seconds
 LEGACY_REV = "40c7196"  # main before the portfolio and restart stream
 CHECKPOINTS = (1.0, 3.0, 10.0)  # Easy Harp: decided within these (3 s: the hint's budget)
 SLICE = 1.0  # seconds per slice (--slice; the window: 0.008)
+KNOWN_SLICINGS = (1.0, 0.012, 0.008)  # --known: the command line's slices, the window's while a hint is awaited, else
+JSON_LINES = False  # --json-lines: one JSON line per deal as it is solved (what --wasm reads from Pyodide)
 KNOWN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "known_wins")
 
 
@@ -90,8 +119,8 @@ class CpuClock:
     """Stands in for the ``time`` module inside the solvers' search modules:
     their ``perf_counter`` becomes the process's CPU time."""
 
-    perf_counter = staticmethod(time.process_time)
-    process_time = staticmethod(time.process_time)
+    perf_counter = staticmethod(cpu_seconds)
+    process_time = staticmethod(cpu_seconds)
 
 
 def legacy_task_class(rev: str):
@@ -153,6 +182,26 @@ def ensure_fc_solve() -> str | None:
     return shutil.which("fc-solve")
 
 
+def _children_cpu() -> float:
+    """CPU seconds of the child processes waited for so far."""
+    import resource
+
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def fc_start_up(exe: str) -> float:
+    """What fc-solve takes to start and stop, solving nothing (a board already
+    won; the median of 9 runs), in the clock of its other figures."""
+    board = "Foundations: S-K H-K D-K C-K\nFreecells: - - - - - - - -\n" + ":\n" * 8
+    times = []
+    for _ in range(9):
+        start, used = time.perf_counter(), _children_cpu()
+        subprocess.run([exe, "-g", "eight_off", "-"], input=board, capture_output=True, text=True, timeout=30)
+        times.append(_children_cpu() - used if CLOCK is cpu_seconds else time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def fc_solve(exe: str, position, unlimited: bool, timeout: float) -> tuple[str, float]:
     args = [exe, "-g", "eight_off"]
     if len(position.cells) != 8:
@@ -160,12 +209,13 @@ def fc_solve(exe: str, position, unlimited: bool, timeout: float) -> tuple[str, 
     if unlimited:
         args += ["--sequence-move", "unlimited"]
     args.append("-")
-    start = time.perf_counter()
+    start, used = time.perf_counter(), _children_cpu()
     try:
         out = subprocess.run(args, input=fc_board(position), capture_output=True, text=True, timeout=timeout).stdout
     except subprocess.TimeoutExpired:
         return "unknown", timeout
-    seconds = time.perf_counter() - start
+    # with --cpu-time its CPU time (user + system of the process, its start included), else the wall clock
+    seconds = _children_cpu() - used if CLOCK is cpu_seconds else time.perf_counter() - start
     if "This game is solveable" in out:
         return WINNABLE, seconds
     if "I could not solve this game" in out:
@@ -177,9 +227,18 @@ def pct(n: int, total: int) -> str:
     return f"{100.0 * n / total:5.1f}%" if total else "  -  "
 
 
-def p95(values: list[float]) -> float:
+def quantile(values: list[float], q: float) -> float:
+    """The value below which ``q`` of ``values`` lie (nearest rank)."""
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def p95(values: list[float]) -> float:
+    return quantile(values, 0.95)
+
+
+def p90(values: list[float]) -> float:
+    return quantile(values, 0.90)
 
 
 def run_set(name: str, count: int, first: int, seconds: float, exe: str | None, verbose: bool,
@@ -191,13 +250,17 @@ def run_set(name: str, count: int, first: int, seconds: float, exe: str | None, 
     fc = {"strict": {}, "loose": {}, "strict_times": [], "loose_times": []}
     kind_a = kind_b = 0  # fc-solve solved / we call unwinnable; fc-solve (unlimited) unsolvable / we solve
     known = known_wins()
+    records: list[dict] = []  # per deal: code, result, seconds (CLOCK), wall, nodes
     false = []  # deals with a known win called unwinnable
     for number in range(first, first + count):
         code = format_code(game, variant, number)
         position = deal_position(code)
-        started = CLOCK()
+        started, wall = CLOCK(), time.perf_counter()
         result = solve_with(task_class, position, seconds, SLICE)
-        spent = CLOCK() - started
+        spent, wall = CLOCK() - started, time.perf_counter() - wall
+        records.append({"code": code, "result": result.result, "seconds": spent, "wall": wall, "nodes": result.nodes})
+        if JSON_LINES:
+            print(json.dumps(records[-1]), flush=True)
         if result.result == WINNABLE:
             replay = Game(deal_position(code))
             if not all(replay.play(a).ok for a in result.actions) or not replay.position.won:
@@ -237,7 +300,8 @@ def run_set(name: str, count: int, first: int, seconds: float, exe: str | None, 
         "name": name, "count": count, "ours": ours, "median": statistics.median(times), "p95": p95(times),
         "rate": nodes / total_time if total_time else 0.0, "in_goal": decided_in_goal, "goal": goal,
         "fc": fc, "kind_a": kind_a, "kind_b": kind_b, "has_fc": bool(exe and game == "eight-off"),
-        "decided_by": decided_by, "seconds": seconds, "false": false, "slice": SLICE,
+        "decided_by": decided_by, "seconds": seconds, "false": false, "slice": SLICE, "p90": p90(times),
+        "records": records,
     }
 
 
@@ -272,7 +336,7 @@ def run_known(budgets: list[float], verbose: bool) -> int:
     false = 0
     rows = []
     for code, actions in known_wins().items():
-        for slice_seconds in (1.0, 0.008):
+        for slice_seconds in KNOWN_SLICINGS:
             for seconds in budgets:
                 started = CLOCK()
                 result = solve_with(SolverTask, deal_position(code), seconds, slice_seconds)
@@ -288,19 +352,21 @@ def run_known(budgets: list[float], verbose: bool) -> int:
                     print(f"{code} slice {slice_seconds:g} s budget {seconds:g} s: {result.result:10} {spent:7.3f}s "
                           f"{result.nodes:8d} nodes" + ("  FALSE: a known win called lost" if wrong else ""), flush=True)
     won = sum(r[3] == WINNABLE for r in rows)
-    print(f"known wins: {len(known_wins())} deals x {len(budgets)} budgets x 2 slicings = {len(rows)} solves: "
+    print(f"known wins: {len(known_wins())} deals x {len(budgets)} budgets x {len(KNOWN_SLICINGS)} slicings = "
+          f"{len(rows)} solves: "
           f"{won} won, {len(rows) - won - false} unknown, {false} FALSE (called lost)")
     return 1 if false else 0
 
 
 def print_table(rows: list[dict]) -> None:
     print()
-    print("set   deals  solved  unwinn. unknown  decided<=goal  median s   p95 s  positions/s  slice s  false")
+    print("set   deals  solved  unwinn. unknown  decided<=goal  median s   p90 s   p95 s  positions/s  slice s  false")
     for r in rows:
         o, n = r["ours"], r["count"]
         print(f"{r['name']:5} {n:5}  {pct(o.get(WINNABLE, 0), n)}  {pct(o.get(UNWINNABLE, 0), n)}  "
               f"{pct(o.get('unknown', 0), n)}  {pct(r['in_goal'], n)} ({r['goal']:g}s)  "
-              f"{r['median']:8.3f} {r['p95']:7.3f}  {r['rate']:10.0f}  {r['slice']:7g}  {len(r['false']):5d}")
+              f"{r['median']:8.3f} {r['p90']:7.3f} {r['p95']:7.3f}  {r['rate']:10.0f}  {r['slice']:7g}  "
+              f"{len(r['false']):5d}")
     false = [code for r in rows for code in r["false"]]
     if false:
         print("FALSE verdicts (a known win called unwinnable): " + " ".join(false))
@@ -327,6 +393,71 @@ def print_table(rows: list[dict]) -> None:
                   f"{statistics.median(r['fc']['loose_times']):8.3f} | {r['kind_a']:9d} {r['kind_b']:2d}")
         print("A: fc-solve solved it (stricter moves) but we said unwinnable; "
               "B: fc-solve --sequence-move unlimited proved it lost but we solved it.")
+        exe = shutil.which("fc-solve")
+        if exe:
+            clock = "CPU" if CLOCK is cpu_seconds else "wall"
+            print(f"fc-solve's times are its {clock} seconds, its start included: starting and stopping on a board "
+                  f"already won takes {fc_start_up(exe):.4f} s")
+            for r in fc_rows:
+                ours, theirs = r["median"], statistics.median(r["fc"]["strict_times"])
+                print(f"{r['name']}: our median {ours:.4f} s, fc-solve's {theirs:.4f} s: ratio {ours / max(theirs, 1e-9):.2f}")
+
+
+def under_wasm(argv: list[str]) -> list[dict]:
+    """The same benchmark under Pyodide in Node (tools/pyodide/run_engine_tests.mjs
+    --run), one JSON line per deal: those records (setup.sh fetches Pyodide when missing)."""
+    tool = Path(__file__).resolve().parent / "pyodide"
+    if not (tool / "node_modules" / "pyodide").is_dir() or not list(tool.glob("wheels/*.whl")):
+        if shutil.which("npm") is None or shutil.which("node") is None:
+            raise SystemExit("bench_solver --wasm: the WebAssembly run needs node and npm (then tools/pyodide/setup.sh)")
+        print("bench_solver: fetching the pinned Pyodide (tools/pyodide/setup.sh)", file=sys.stderr, flush=True)
+        if subprocess.run(["bash", str(tool / "setup.sh")]).returncode != 0:
+            raise SystemExit("bench_solver --wasm: tools/pyodide/setup.sh failed")
+    command = ["node", "tools/pyodide/run_engine_tests.mjs", "--run", "tools/bench_solver.py", *argv, "--json-lines"]
+    records = []
+    with subprocess.Popen(command, cwd=tool.parents[1], stdout=subprocess.PIPE, text=True) as run:
+        assert run.stdout is not None
+        for line in run.stdout:
+            if line.startswith("{"):
+                record = json.loads(line)
+                records.append(record)
+                print(f"  wasm   {record['code']} {record['result']:10} {record['seconds']:7.3f}s "
+                      f"({record['wall']:7.3f}s wall)", flush=True)
+            elif line.startswith("Pyodide"):
+                print("  " + line.rstrip(), flush=True)
+    if run.returncode:
+        raise SystemExit(f"bench_solver --wasm: the Pyodide run ended with status {run.returncode}")
+    return records
+
+
+def print_wasm(native: list[dict], wasm: list[dict], cpu_time: bool) -> None:
+    """Both runs deal by deal, then their medians and p90s to a verdict and the ratios."""
+    clock = "CPU" if cpu_time else "wall"
+    by_code = {r["code"]: r for r in wasm}
+    pairs = [(r, by_code[r["code"]]) for r in native if r["code"] in by_code]
+    print()
+    print(f"deal             native {clock} s  verdict     | WebAssembly {clock} s  wall s  verdict     | ratio")
+    for r, w in pairs:
+        print(f"{r['code']:16} {r['seconds']:12.3f}  {r['result']:10}  | {w['seconds']:16.3f} {w['wall']:7.3f}  "
+              f"{w['result']:10}  | {w['seconds'] / max(r['seconds'], 1e-9):5.2f}")
+    if not pairs:
+        print("no deal ran under WebAssembly")
+        return
+    ours = [r["seconds"] for r, _ in pairs]
+    theirs = [w["seconds"] for _, w in pairs]
+    walls = [w["wall"] for _, w in pairs]
+    rate_ours = sum(r["nodes"] for r, _ in pairs) / max(sum(ours), 1e-9)
+    rate_theirs = sum(w["nodes"] for _, w in pairs) / max(sum(theirs), 1e-9)
+    print()
+    print(f"{len(pairs)} deals, {clock} seconds to a verdict   median     p90   positions/s")
+    print(f"  native                          {statistics.median(ours):7.3f} {p90(ours):7.3f}   {rate_ours:9.0f}")
+    print(f"  WebAssembly (Pyodide in Node)   {statistics.median(theirs):7.3f} {p90(theirs):7.3f}   {rate_theirs:9.0f}"
+          f"   (wall: median {statistics.median(walls):.3f}, p90 {p90(walls):.3f})")
+    print(f"  ratio WebAssembly / native      {statistics.median(theirs) / statistics.median(ours):7.2f} "
+          f"{p90(theirs) / p90(ours):7.2f}   {rate_ours / max(rate_theirs, 1e-9):9.2f}   (per deal, median: "
+          f"{statistics.median([w['seconds'] / max(r['seconds'], 1e-9) for r, w in pairs]):.2f})")
+    same = sum(r["result"] == w["result"] for r, w in pairs)
+    print(f"  the same verdict on {same} of {len(pairs)} deals (a time limit may cut one run and not the other)")
 
 
 def main() -> int:
@@ -346,16 +477,46 @@ def main() -> int:
     parser.add_argument("--cpu-time", action="store_true", help="time limits and columns in CPU seconds")
     parser.add_argument("--slice", type=float, default=1.0, help="seconds per slice (the window: 0.008)")
     parser.add_argument("--known", action="store_true", help="run only the known wins, at every --budgets and slicing")
-    parser.add_argument("--budgets", type=float, nargs="+", default=[0.5, 1.0, 2.0, 5.0],
+    parser.add_argument("--budgets", type=float, nargs="+", default=[0.05, 0.2, 0.5, 1.0, 2.0, 5.0],
                         help="--known: the time limits per deal")
-    args = parser.parse_args()
-    global CLOCK, SLICE
+    parser.add_argument("--wasm", action="store_true",
+                        help="solve the sets natively and under Pyodide (WebAssembly), print both and the ratio")
+    parser.add_argument("--json-lines", action="store_true", help=argparse.SUPPRESS)  # what --wasm reads
+    argv = sys.argv[1:]
+    args = parser.parse_args(argv)
+    global CLOCK, SLICE, JSON_LINES
     SLICE = args.slice
+    JSON_LINES = args.json_lines
     if args.cpu_time:
         import game.solver.search as search_module
 
-        CLOCK = time.process_time
-        search_module.time = CpuClock
+        CLOCK = cpu_seconds
+        search_module.time = CpuClock  # type: ignore[assignment]
+    if args.wasm:
+        if args.known:
+            parser.error("--wasm runs the sets, not --known")
+        def natively(when: str) -> list[dict]:
+            records = []
+            for name in args.sets:
+                count = args.count or (QUICK[name] if args.quick else SETS[name][2])
+                seconds = args.eh_seconds if name == "EH" else args.eo_seconds
+                print(f"native {name} ({when}): {count} deals from {args.first}", flush=True)
+                records += run_set(name, count, args.first, seconds, None, args.verbose)["records"]
+            return records
+
+        # natively before and after the WebAssembly run, each deal's time the mean of the two
+        # (the machine's speed drifts on a shared machine: the two passes say how much)
+        before = natively("before")
+        print("WebAssembly: the same deals under Pyodide in Node", flush=True)
+        wasm = under_wasm([a for a in argv if a != "--wasm"] + ["--no-fc-solve", "--no-legacy"])
+        after = natively("after")
+        native = [dict(b, seconds=(b["seconds"] + a["seconds"]) / 2, wall=(b["wall"] + a["wall"]) / 2)
+                  for b, a in zip(before, after)]
+        print_wasm(native, wasm, args.cpu_time)
+        if before:
+            print(f"  native passes before and after: median {statistics.median([r['seconds'] for r in before]):.3f} "
+                  f"and {statistics.median([r['seconds'] for r in after]):.3f} s")
+        return 0
     if args.known:
         return run_known(args.budgets, args.verbose)
     exe = None if args.no_fc_solve else ensure_fc_solve()

@@ -18,8 +18,10 @@ this solver wins that is not on its list (the list's solver was older) is
 replayed to a win through the rules engine, counted as winnable and named in
 the table (``also_won``); the list itself is left as it is, since today's
 deal is picked from it (``game/play/today.py``: remaking a list changes the days'
-deals). The four shipped lists take about two minutes of CPU in all (the
-run that made the table: EO1-C2 40 s, EO1-C4 47 s, EO1-C8 1 s, EH1-N 35 s).
+deals; ``tools/make_winnable.py`` remakes one from proofs, and ``--only``
+then remakes its row here). The four shipped lists take about two minutes of
+CPU in all (the run that made the table: EO1-C2 40 s, EO1-C4 47 s, EO1-C8
+1 s; EH1-N, every deal of 1-1000 on its list since it was remade, none).
 """
 
 from __future__ import annotations

@@ -50,7 +50,7 @@ from typing import Callable
 from ..engine import Game, Position, Refusal
 from ..engine.position import packed
 from ..persistence.settings import Settings
-from ..solver import HINT_SECONDS, UNWINNABLE, WINNABLE, SolverTask, sweep
+from ..solver import HINT_SECONDS, UNWINNABLE, WINNABLE, SolverTask, free_tables
 from .events import Events, Played, SearchAnswered, SettingsChanged, Started, Undone, Verdict
 from .session import Session
 from .tasks import Tasks
@@ -86,7 +86,7 @@ class Solve:
         """A slice of search, or of freeing its tables once it has ended;
         False when both are done."""
         if self.task.done:
-            return sweep(budget_ms / 1000)
+            return free_tables(budget_ms / 1000)
         budget = self.service.slice_ms(budget_ms)
         if budget is None:
             return True  # cards glide or are dragged, and nobody waits: the frame is theirs

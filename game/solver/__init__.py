@@ -5,15 +5,19 @@
 >>> result.result, len(result.actions) > 0
 ('winnable', True)
 
-See ``api`` for the window's sliced use (``SolverTask``), ``winnable`` for
-the shipped lists of proven-winnable deal numbers.
+``api`` is its front door (everything here is its); ``search`` the sliced
+searches, ``problem`` what a game gives them, ``winnable`` the shipped lists
+of proven-winnable deal numbers.
 """
 
-from .api import HINT_SECONDS, hint, hint_action, solve
-from .heuristic import heuristic_action
-from .odds import Figure, Odds, figure, odds_of
-from .search import UNKNOWN, UNWINNABLE, WINNABLE, CollectorHold, SolveResult, SolverTask, sweep
-from .winnable import winnable_numbers
+from .api import (
+    HINT_SECONDS, UNKNOWN, UNWINNABLE, WINNABLE, CollectorHold, Figure, Odds, Plan, Planned, Problem, ProblemBase,
+    Restart, SolveResult, SolverTask, Verdict, collector_held, figure, free_tables, heuristic_action, hint,
+    hint_action, list_problems, odds_of, solve, winnable_numbers,
+)
 
-__all__ = ["HINT_SECONDS", "hint", "hint_action", "solve", "SolveResult", "SolverTask", "WINNABLE", "UNWINNABLE", "UNKNOWN",
-           "CollectorHold", "sweep", "heuristic_action", "winnable_numbers", "Figure", "Odds", "figure", "odds_of"]
+__all__ = [
+    "HINT_SECONDS", "solve", "hint", "hint_action", "heuristic_action", "SolverTask", "SolveResult", "Verdict",
+    "WINNABLE", "UNWINNABLE", "UNKNOWN", "CollectorHold", "collector_held", "free_tables", "winnable_numbers",
+    "list_problems", "Odds", "Figure", "odds_of", "figure", "Problem", "Planned", "ProblemBase", "Plan", "Restart",
+]

@@ -1,10 +1,21 @@
-"""The solver's front door: ``solve``, ``hint`` and ``SolverTask``.
+"""The solver's front door: everything the rest of the game asks of it.
 
 For the game window (no threads): make a ``SolverTask(position)`` and call
 ``task.step(0.004)`` once a frame; when it returns True, ``task.result``
 holds a ``SolveResult`` (``result``, ``actions``, ``seconds``, ``nodes``).
-``task.cancel()`` drops it. ``hint_action(result, position)`` picks the move to show;
+``task.cancel()`` drops it. Whatever steps tasks holds Python's cyclic
+collector off meanwhile (``CollectorHold``) and frees the tables of ended
+searches a piece at a time (``free_tables``; its old name ``sweep`` is in
+``search``). ``hint_action(result, position)`` picks the move to show
+(``heuristic_action``: the rule of thumb when no win was proven);
 ``HINT_SECONDS`` is how long every hint searches unless told otherwise.
+``winnable_numbers`` are the shipped lists of proven-winnable deals,
+``odds_of`` and ``figure`` how often a variant's deals can be won.
+
+A game's solver is its ``Problem`` (``start``, ``expand``, ``key``,
+``won``, ``spell``: see ``problem``) and the ``Plan`` to search it;
+``ProblemBase`` is a base that needs only ``start``, ``key``, ``won`` and
+``children``.
 
 Easy Harp: the solver looks at the face-down cards and the order of the
 stock (the player can't); the rules/help text says so.
@@ -12,9 +23,21 @@ stock (the player can't); the rules/help text says so.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.position import Position
 from .heuristic import heuristic_action
-from .search import SolveResult, SolverTask, UNKNOWN, WINNABLE
+from .memory import CollectorHold, collector_held, sweep as free_tables
+from .odds import Figure, Odds, figure, odds_of
+from .problem import Plan, Planned, Problem, ProblemBase, Restart
+from .search import UNKNOWN, UNWINNABLE, WINNABLE, SolveResult, SolverTask, Verdict
+from .winnable import list_problems, winnable_numbers
+
+__all__ = [
+    "HINT_SECONDS", "solve", "hint", "hint_action", "heuristic_action", "SolverTask", "SolveResult", "Verdict",
+    "WINNABLE", "UNWINNABLE", "UNKNOWN", "CollectorHold", "collector_held", "free_tables", "winnable_numbers",
+    "list_problems", "Odds", "Figure", "odds_of", "figure", "Problem", "Planned", "ProblemBase", "Plan", "Restart",
+]
 
 # How long a hint searches for a proven win before it falls back to the rule
 # of thumb (game.solver.heuristic). The one default of the game window's hint
@@ -45,7 +68,7 @@ def hint_action(result: SolveResult, position: Position | None = None) -> str | 
     return None
 
 
-def hint(position: Position, seconds: float = HINT_SECONDS) -> dict:
+def hint(position: Position, seconds: float = HINT_SECONDS) -> dict[str, Any]:
     """``{"action": ..., "result": ..., "seconds": ..., "nodes": ...}``
     after ``seconds`` of search (see ``game.solver.cli`` for the meaning)."""
     result = solve(position, seconds)

@@ -61,42 +61,57 @@ Soundness of the shortcuts (the ``unwinnable`` verdict relies on them):
   card safe. A child is settled (``_settle``) only when a card went home or
   that column's new top is due; the others are settled already.
 
-The searches (``search.portfolio``): seven best-first searches with fixed
-weightings (``variants``) take turns with a stream of restarts
-(``restart``, ``search.restarting``) that gets four times as many turns as
-all of them together. The stream's searches are, in a cycle of seven, beams
-of width 10, 50, 100, 20, a best-first search, a beam of 200 and one of 50
-(``search.beam``: level by level, only the best positions go on; see
-``RESTART_BEAM``); each has a node budget that grows with its width (a
-best-first one: ``RESTART_NODES``) and doubles every 8 searches, and its
-own weighting, drawn around ``WEIGHTS``, with some noise in the scores;
-one that does not win within its budget makes way for the next. A beam
-proves nothing; a best-first search of the stream whose budget outgrows
-the game does (its moves are this problem's own).
+The searches (``search.portfolio``): a stream of restarts (``restart``,
+``search.restarting``) with RESTART_SHARE of the work, and two best-first
+searches of fixed weightings (``variants``, ``FIXED_SHARES``: the ones
+that do not take a talon chain as one move) with one share each, which
+can prove a deal lost without waiting for the stream's budgets to outgrow
+it. The stream's searches are, in a round of eleven (``RESTART_CYCLE``),
+beams 3, 5, 5, 10, 5, 10, 5, 20, 10 and 50 wide (``search.beam``: level by
+level, only the best positions go on) and a best-first search, each with
+one of five weightings (``RESTART_BASES``) and its own noise in the
+scores; each round doubles the widths and the node budgets of the one
+before, and from the second round on the weightings are scaled at random.
+One that does not win within its budget (or, a beam, runs dry) makes way
+for the next. A beam proves nothing; a best-first search of the stream
+whose budget outgrows the game does (its moves are this problem's own).
 
-Tuning (10 s of CPU per deal; deals 500001-500100 unless said): the fixed
-searches alone decided 88 %, best-first restarts alone 87-89 %, the two
-mixed 94-95 %; of the 22 deals that any of those left undecided, beams
-alone decided 18-21 (best-first restarts alone 18-19). With the beams in the
-stream: 97 % on 500001-500100 and 97 % on 500101-500200. Retuned once no
-search could free another's tables (its "unwinnable" had ended many of
-those runs early; figures at the window's 8 ms slices): widths 10, 20, 50
-and best-first, 30,000
-states each, a third of the turns to the fixed searches: 97 % decided,
-69 % within 1 s, 89 % within 3 s, p95 7.4 s; budgets by width: 97 %, p95
-6.1 s; with beams of 100 and 200 in the cycle: 99 %; and the stream four
-fifths of the turns: 99 %, 69 % within 1 s, 92 % within 3 s, median 0.7 s,
-p95 5.4 s (more turns, 42: 99 %, 67 %, 91 %; the 100-wide beam second: 98 %).
+Tuning (CPU time, 1 s slices; deals 600001-600220). What wins a deal
+quickly is a narrow beam with a weighting that keeps face-up cards off the
+face-down ones: a 10-wide beam of weighting (4, 84, 25, 3, 0, 5) won 57 of
+80 tries (40 deals, two noise seeds each) with face-up cards piled on
+face-down ones costing 2 each, as they did before, and 71-75 of 80 with
+them costing 32-84 (the seventh weight); a 5-wide beam won 66-72 of 80 at
+half the cost (0.03-0.04 s a win). Which beam wins depends on its
+weighting and noise far more than on its width: the same weighting with
+eight noise seeds left 9 of 77 deals unwon where five weightings left 1.
+The stream alone (deals 600001-600060) decided a deal in a median 0.03 s
+and p90 0.18 s; with all seven fixed searches beside it (a seventh of the
+work, but their expansions of whole talon chains cost about three times
+the CPU per piece of work of a beam's), 0.05 and 0.21 s. The previous
+portfolio (seven fixed searches taking one turn each to 28 of its stream
+of 10-200 wide beams) on the same deals and machine: median 0.32 s, p90
+1.1 s.
 """
 
 from __future__ import annotations
 
-import weakref
 from operator import itemgetter
+from typing import Literal, Sequence
 
 from ..engine.position import Position
 from ..engine.deals import SplitMix64
-from .search import Problem, finish
+from .problem import Actions, Child, Expansion, Pauses, Plan, ProblemBase, Restart, Seen
+from .search import finish
+
+# A state: (columns, face-down counts, talon, cards drawn, foundation counts, key): see the notes
+State = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, tuple[int, ...], bytes]
+Root = tuple[tuple[bytes, ...], tuple[int, ...], bytes, int, tuple[int, ...]]  # a state without its key
+Weights = tuple[int, ...]  # (cards home, face-down, empty columns, buried next cards, talon played, balance, piled)
+Kind = Literal["c", "w", "f"]  # a column, the talon (a card of it: its value), a foundation slot
+# One step of a move: (source kind, source index or talon card, cards, destination kind, destination index)
+Step = tuple[Kind, int, int, Kind, int]
+Steps = list[Step]  # a move: its steps in order (a talon chain's cards, then the card that goes on it)
 
 KING = 12
 # An expansion pauses (yields: see ``expand``) before every PAUSE_CHILDREN-th child it makes
@@ -125,39 +140,38 @@ _F_TO_C = [[f"f{i + 1}>c{j + 1}" for j in range(64)] for i in range(8)]
 # per suit and the counts in its two slots: the next card of each slot, once if both need the same
 _NEXT = [[[tuple(13 * suit + level for level in ((a,) if a == b else (a, b)) if level < 13) for b in range(14)]
           for a in range(14)] for suit in range(4)]
-_TALONS: dict = {}  # talon -> its cards as a set and the talon cards each card fits on (``_talon``)
-_NEXTS: dict = {}  # foundation counts (a tuple) -> the next card of each slot (``_score_rest``)
-_FOUND_KEYS: dict = {}  # foundation counts -> their part of the key (``key``), cleared when large
+TalonInfo = tuple[set[int], dict[int, tuple[int, ...]]]  # a talon's cards, and the talon cards each card fits on
+_TALONS: dict[bytes, TalonInfo] = {}  # talon -> its cards as a set and the talon cards each card fits on (``_talon``)
+_NEXTS: dict[tuple[int, ...], tuple[int, ...]] = {}  # foundation counts -> the next card of each slot (``_score_rest``)
+_FOUND_KEYS: dict[tuple[int, ...], bytes] = {}  # foundation counts -> their part of the key (``key``), cleared when large
 # Score weights (cards home, face-down cards, empty columns, cards above a
 # card that goes home next). Solving times are heavy-tailed and each weighting
 # is quick on different deals, so the search runs one best-first search per
 # weighting, taking turns (``portfolio``).
 # A fifth weight counts the cards taken out of the talon, a sixth the
 # difference between the two foundation slots of each suit (see ``_score``).
-WEIGHTS = ((40, 30, 25, 6, 0, 5), (5, 50, 25, 6, 0, 5), (2, 50, 25, 10, 0, 5), (5, 50, 40, 3, 0, 5))
-PLAYED = (40, 30, 25, 6, 1, 0)  # the first weighting, rewarding talon cards played, no balance
+WEIGHTS = ((40, 30, 25, 6, 0, 5, 2), (5, 50, 25, 6, 0, 5, 2), (2, 50, 25, 10, 0, 5, 2), (5, 50, 40, 3, 0, 5, 2))
+PLAYED = (40, 30, 25, 6, 1, 0, 2)  # the first weighting, rewarding talon cards played, no balance
 # (weights, a chain of talon cards as one move): the best-first searches of the portfolio
 RESTART_SEED = 0x5EA4C4  # the restart stream's first seed
-RESTART_NODES = 15000  # states the stream's first best-first searches may keep (beams: see RESTART_BEAM)
-RESTART_DOUBLING = 8  # the budget doubles every this many searches (so that one exhausts a
-RESTART_CAP = 1_000_000  # finite game: a proof), up to this many states (about 0.9 KB each)
-RESTART_CHAINS = 10  # percent of its searches with chains of talon cards as one move
-RESTART_NOISE = (20,)  # score noise, one of these per search
-# The stream's searches in turn: (beam width, or 0 for best-first; its budget in RESTART_NODES).
-# A beam's budget grows with its width: a wider beam needs more states to get as deep. On the
-# tuning deals the 10-wide beams won within 20,000 states or ran dry, the 50-wide ones won
-# most hard deals at 15,000-100,000 states (a budget of 30,000 cut off half of those wins),
-# and the deals no search of width 50 or less won in 120,000 states, 100 and 200 wide beams
-# won at 38,000-260,000. Seven in a cycle, the second 50-wide beam before the 200-wide one.
-# On the deals that were still undecided after 10 s (ten of 700001-700200 and 900001-900200),
-# 8 of the 13 wins of 50-wide beams in 100 tries came from the first base weighting, and no
-# beam with chains of talon cards as one move won: beams 50 or more wide take the first base
-# (RESTART_WIDE_BASE) and no beam takes chains.
-RESTART_BEAM = ((10, 0.8), (50, 4.0), (100, 6.0), (20, 1.6), (0, 1.0), (50, 4.0), (200, 12.0))
-RESTART_WIDE = 50  # beams at least this wide take RESTART_WIDE_BASE
-RESTART_WIDE_BASE = 0
-RESTART_BASES = WEIGHTS[1:]  # the weightings its searches vary
-VARIANTS = ([(w, True) for w in WEIGHTS] + [(WEIGHTS[1][:5] + (0,), False), (WEIGHTS[2][:5] + (0,), False)]
+RESTART_NODES = 15000  # states a search of the stream's first round may keep, per unit of its budget share
+RESTART_DOUBLING = 11  # every this many searches (a round) the budgets and beam widths double (so that
+RESTART_CAP = 1_000_000  # a best-first one exhausts a finite game: a proof), up to this many states (~0.9 KB each)
+RESTART_CHAINS = 10  # percent of its best-first searches with chains of talon cards as one move
+RESTART_NOISE = 20  # each child's score gets a pseudo-random 0..RESTART_NOISE added (ties broken differently)
+# The weightings the stream's searches take (in the first round as they are, later scaled).
+RESTART_BASES = ((4, 84, 25, 3, 0, 5, 32), (4, 84, 12, 3, 0, 5, 64), (4, 60, 25, 3, 0, 5, 64), (2, 84, 25, 3, 0, 5, 32),
+                 (4, 84, 25, 8, 0, 5, 32))
+# The stream's searches in a round: (beam width, or 0 for best-first; its weighting in RESTART_BASES; its
+# budget in RESTART_NODES). Beams run dry or win quickly, and which one wins a deal depends on
+# its weighting and on the noise in its scores more than on its width: a round of cheap beams
+# of other weightings, widening from round to round.
+RESTART_CYCLE = ((3, 0, 0.24), (5, 1, 0.4), (5, 2, 0.4), (10, 0, 0.8), (5, 3, 0.4), (10, 1, 0.8), (5, 4, 0.4),
+                 (20, 2, 1.6), (10, 3, 0.8), (50, 0, 4.0), (0, 1, 1.0))
+# The portfolio's shares of the work: each fixed best-first search (``VARIANTS``) and the stream
+FIXED_SHARES = (0, 0, 0, 0, 1, 1, 0)
+RESTART_SHARE = 63
+VARIANTS = ([(w, True) for w in WEIGHTS] + [(WEIGHTS[1][:5] + (0, 2), False), (WEIGHTS[2][:5] + (0, 2), False)]
             + [(PLAYED, True)])
 
 
@@ -165,7 +179,7 @@ def _red(c: int) -> bool:
     return 13 <= c < 39
 
 
-def _slot_for(found, c: int) -> int:
+def _slot_for(found: Sequence[int], c: int) -> int:
     s = 2 * (c // 13)
     r = c % 13
     if found[s] == r:
@@ -175,13 +189,13 @@ def _slot_for(found, c: int) -> int:
     return -1
 
 
-def _talon(talon: bytes) -> tuple[set, dict]:
+def _talon(talon: bytes) -> TalonInfo:
     """``talon``'s cards as a set and an empty table of the talon cards each
     card could go on (``fits`` fills it), kept in ``_TALONS``: a child that
     leaves the talon as it was (most do) shares them with its parent."""
     if len(_TALONS) >= 1024:
         _TALONS.clear()
-    info: tuple[set, dict] = (set(talon), {})
+    info: TalonInfo = (set(talon), {})
     _TALONS[talon] = info
     return info
 
@@ -194,7 +208,7 @@ def _draws(drawn: int, size: int, i: int) -> int:
     return size - drawn + 1 + i + 1
 
 
-def _key(cols, hidden, talon, f) -> bytes:
+def _key(cols: Sequence[bytes], hidden: Sequence[int], talon: bytes, f: tuple[int, ...]) -> bytes:
     """The state's key (``EasyHarpProblem.key``): the columns sorted, each
     after its count of face-down cards, the talon, and the foundations with
     each suit's two slots lower first."""
@@ -203,7 +217,7 @@ def _key(cols, hidden, talon, f) -> bytes:
     return b"\xff".join(parts) + b"\xfe" + talon + b"\xfd" + (_FOUND_KEYS.get(f) or _found_key(f))
 
 
-def _found_key(f) -> bytes:
+def _found_key(f: tuple[int, ...]) -> bytes:
     """The foundations' part of the key: each suit's two slots, lower first
     (remembered in ``_FOUND_KEYS``: a pure function of ``f``)."""
     if len(_FOUND_KEYS) >= 4096:
@@ -215,7 +229,7 @@ def _found_key(f) -> bytes:
     return fk
 
 
-def _safe(found, c: int) -> bool:
+def _safe(found: Sequence[int], c: int) -> bool:
     r = c % 13 + 1
     if r <= 1:
         return True
@@ -225,7 +239,8 @@ def _safe(found, c: int) -> bool:
     return r - 1 <= opp and r - 2 <= same
 
 
-def _settle(cols, hidden, talon, drawn, found, acts, touched):
+def _settle(cols: list[bytes], hidden: list[int], talon: bytes, drawn: int, found: list[int], acts: Actions,
+            touched: list[int]) -> tuple[bytes, int]:
     """Make every safe move to a foundation; returns (talon, drawn). The
     columns it takes a card from go on the list ``touched``."""
     rank, slot0, is_red, to_f = _RANK, _SLOT0, _IS_RED, _C_TO_F
@@ -283,24 +298,24 @@ def _settle(cols, hidden, talon, drawn, found, acts, touched):
     return talon, drawn
 
 
-def _score(cols, hidden, talon, found, weights) -> int:
+def _score(cols: Sequence[bytes], hidden: Sequence[int], talon: bytes, found: tuple[int, ...], weights: Weights) -> int:
     """A state's score (higher is better): the columns' terms (``_term``)
     and the rest (``_score_rest``). An expansion adds them up itself, with
     the parent's terms for the columns its move left alone."""
-    w_empty = weights[2]
+    w_empty, w_pile = weights[2], weights[6]
     return _score_rest(cols, sum(hidden), talon, tuple(found), weights) + sum(
-        [_term(col, h, w_empty) for col, h in zip(cols, hidden)])
+        [_term(col, h, w_empty, w_pile) for col, h in zip(cols, hidden)])
 
 
-def _term(col: bytes, h: int, w_empty: int) -> int:
+def _term(col: bytes, h: int, w_empty: int, w_pile: int) -> int:
     """One column's part of the score: an empty column is worth ``w_empty``;
-    each face-up card piled on face-down ones costs 2."""
-    return w_empty if not col else (-2 * (len(col) - h) if h else 0)
+    each face-up card piled on face-down ones costs ``w_pile``."""
+    return w_empty if not col else (-w_pile * (len(col) - h) if h else 0)
 
 
-def _score_rest(cols, hidden_sum: int, talon, found, weights) -> int:
+def _score_rest(cols: Sequence[bytes], hidden_sum: int, talon: bytes, found: tuple[int, ...], weights: Weights) -> int:
     """The score but for the columns' terms (``_term``)."""
-    w_home, w_hidden, _, w_buried, w_played, w_balance = weights
+    w_home, w_hidden, _, w_buried, w_played, w_balance, _ = weights
     # Cards left in the talon are mostly neither a gain nor a loss: any of
     # them can be played at any time, while a talon card put on a column can
     # move again only one card at a time. A term rewarding an empty talon
@@ -344,21 +359,17 @@ def _score_rest(cols, hidden_sum: int, talon, found, weights) -> int:
     return score
 
 
-class EasyHarpProblem(Problem):
-    strategy = "portfolio"
-    # the restart stream (``search.restarting``), tuned on deals 500001-500100
-    restart_turns = 28  # turns of the restart stream in each round of the portfolio (the fixed searches: 7)
-    depth_first_too = False
+class EasyHarpProblem(ProblemBase):
+    """Easy Harp's problem: a portfolio (``plan``) of best-first searches
+    (``variants``) and a stream of restarts (``restart``)."""
 
-    def __init__(self, position: Position | None = None, weights: tuple[int, ...] = WEIGHTS[0], *,
-                 root: tuple | None = None, chains: bool = False, noise: int = 0, rng: int = 0,
-                 beam_width: int = 0) -> None:
+    def __init__(self, position: Position | None = None, weights: Weights = WEIGHTS[0], *,
+                 root: Root | None = None, chains: bool = False, noise: int = 0, rng: int = 0) -> None:
         """The problem of ``position``; a variant or restart of one is made
         from its ``root`` (the position as a state) with its own settings:
         ``chains``: a chain of talon cards is one move (see ``variants``);
         ``noise``: each child's score gets a pseudo-random 0..noise added
-        (ties broken differently), drawn from ``rng``; ``beam_width`` > 0:
-        the restart stream runs it as a beam of that width."""
+        (ties broken differently), drawn from ``rng``."""
         if root is None:
             if position is None:
                 raise ValueError("an Easy Harp problem needs a position or a root")
@@ -370,14 +381,19 @@ class EasyHarpProblem(Problem):
                 len(position.waste),
                 tuple(len(slot) for slot in position.foundations),
             )
-        self.root = root
+        self.root: Root = root
         self.weights = weights
         self.chains = chains
         self.noise = noise
         self._rng = rng
-        self.beam_width = beam_width
 
-    def variants(self) -> list[Problem]:
+    def plan(self) -> Plan:
+        """The fixed best-first searches (``variants``, ``FIXED_SHARES``) and the
+        restart stream (``restart``, ``RESTART_SHARE``), sharing the work."""
+        return Plan("portfolio", searches=tuple(self.variants()), shares=FIXED_SHARES, restarts=self.restart,
+                    restart_share=RESTART_SHARE)
+
+    def variants(self) -> list[EasyHarpProblem]:
         """The problems the best-first searches take turns on: every score
         weighting with a chain of talon cards as one move (few, deep moves:
         quick on some deals), and two with each talon card of a chain as
@@ -386,39 +402,40 @@ class EasyHarpProblem(Problem):
         set is sound on its own (see the module's notes)."""
         return [EasyHarpProblem(root=self.root, weights=weights, chains=chains) for weights, chains in VARIANTS]
 
-    def restart(self, k: int) -> tuple[Problem, int | None]:
-        """The k-th search of the restart stream and its node budget: a beam
-        of a width of ``RESTART_BEAM`` or a best-first search, in turn, with
-        a weighting of ``RESTART_BASES`` (a wide beam: ``RESTART_WIDE_BASE``)
-        with each weight scaled by a factor in [0.5, 2), for a best-first
-        search a chain of talon cards one move or not, and some noise
+    def restart(self, k: int) -> Restart:
+        """The k-th search of the restart stream, its node budget and beam
+        width: the searches of ``RESTART_CYCLE`` in turn, round after round,
+        each round with twice the widths and budgets of the one before;
+        each with its weighting of ``RESTART_BASES`` (from the second round
+        on with each weight scaled by a factor in [0.5, 2)), for a
+        best-first search a chain of talon cards one move or not, and noise
         in the scores, all drawn from ``k`` (the same deal, the same
         searches). The moves are this problem's own, only their order
         differs, so a best-first one is as sound as the first."""
         rng = SplitMix64(RESTART_SEED + k)
-        width, share = RESTART_BEAM[k % len(RESTART_BEAM)]
-        base = RESTART_BASES[RESTART_WIDE_BASE if width >= RESTART_WIDE else k % len(RESTART_BASES)]
-        weights = tuple(w * (50 + rng.next() % 150) // 100 for w in base)
-        chains = rng.next() % 100 < RESTART_CHAINS and not width  # best-first searches only
-        noise = RESTART_NOISE[rng.next() % len(RESTART_NOISE)]
-        seed = rng.next()
-        twin = EasyHarpProblem(root=self.root, weights=weights, chains=chains, noise=noise, rng=seed, beam_width=width)
-        return twin, min(max(1, int(RESTART_NODES * share)) << (k // RESTART_DOUBLING), RESTART_CAP)
+        width, base, share = RESTART_CYCLE[k % len(RESTART_CYCLE)]
+        rounds = k // RESTART_DOUBLING
+        weights: Weights = RESTART_BASES[base]
+        if k >= len(RESTART_CYCLE):
+            weights = tuple(w * (50 + rng.next() % 150) // 100 for w in weights)
+        chains = not width and rng.next() % 100 < RESTART_CHAINS  # best-first searches only
+        twin = EasyHarpProblem(root=self.root, weights=weights, chains=chains, noise=RESTART_NOISE, rng=rng.next())
+        return Restart(twin, min(max(1, int(RESTART_NODES * share)) << rounds, RESTART_CAP), width << rounds)
 
-    def start(self):
+    def start(self) -> tuple[Actions, State]:
         cols, hidden, talon, drawn, found = self.root
-        cols, hidden, found = list(cols), list(hidden), list(found)
-        acts: list[str] = []
-        talon, drawn = _settle(cols, hidden, talon, drawn, found, acts, [])
-        cols_, hidden_, found_ = tuple(cols), tuple(hidden), tuple(found)
+        ncols, nhidden, nfound = list(cols), list(hidden), list(found)
+        acts: Actions = []
+        talon, drawn = _settle(ncols, nhidden, talon, drawn, nfound, acts, [])
+        cols_, hidden_, found_ = tuple(ncols), tuple(nhidden), tuple(nfound)
         return acts, (cols_, hidden_, talon, drawn, found_, _key(cols_, hidden_, talon, found_))
 
     @staticmethod
-    def key(state) -> bytes:
+    def key(state: State) -> bytes:
         return state[5]  # made once, with the state (``_key``)
 
     @staticmethod
-    def spell(actions) -> list[str]:
+    def spell(actions: Actions) -> list[str]:
         """A child's actions as the engine's: each run of draws is held as its
         count (an int) while searching, written out only for the solution."""
         out: list[str] = []
@@ -430,21 +447,89 @@ class EasyHarpProblem(Problem):
         return out
 
     @staticmethod
-    def won(state) -> bool:
+    def won(state: State) -> bool:
         return sum(state[4]) == 104
 
-    def children(self, state) -> list:
-        return finish(self.expand(state))
+    def children(self, state: State) -> list[Child]:
+        result: list[Child] = finish(self.expand(state))
+        return result
 
-    skips_seen = True  # ``expand`` takes the search's table of keys seen (``search.best_first``)
-
-    def expand(self, state, seen=None):
+    def expand(self, state: State, seen: Seen | None = None) -> Expansion:
         """``children`` with pauses (yields) while it finds the moves and
         between the children it makes: one expansion can make thousands of
         talon chains (``PAUSE_CHILDREN``, ``PAUSE_MOVES``). With ``seen`` (a set of keys), the children
         whose key is in it are left out (two in three are, and scoring them
-        was a quarter of the work)."""
-        cols, hidden, talon, drawn, found, _ = state
+        was a quarter of the work). Its steps: the moves (``_Moves``), then
+        each move's child (``_play``, ``_settle``, its key and score from the
+        parent's, ``_Parent``), best first."""
+        moves = _Moves(state, self.chains)
+        yield from moves.find()
+        return (yield from self._children(state, moves.moves, seen))
+
+    def _children(self, state: State, moves: list[Steps], seen: Seen | None) -> Expansion:
+        """The child of each move (pausing every ``PAUSE_CHILDREN``), but the
+        ones ``seen`` holds, scored, best first. A child's key and score are
+        its parent's (``_Parent``), made anew only for the columns its move
+        and its safe moves touched."""
+        parent = _Parent(state, self.weights)
+        parts0, terms0, weights = parent.parts, parent.terms, self.weights
+        w_empty, w_pile = weights[2], weights[6]
+        one, found_keys = _BYTE, _FOUND_KEYS
+        out: list[Child] = []
+        noise = self.noise
+        rnd = self._rng if noise else 0
+        for i, steps in enumerate(moves):
+            if not i % PAUSE_CHILDREN:
+                yield
+            cols, hidden, talon, drawn, found, acts, touched = _play(state, steps)
+            parts = parts0[:]
+            for j in touched:
+                parts[j] = one[hidden[j]] + cols[j]
+            parts.sort()
+            key = b"\xff".join(parts) + b"\xfe" + talon + b"\xfd" + (found_keys.get(found) or _found_key(found))
+            if noise:
+                rnd = (rnd * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+            if seen is not None and key in seen:
+                continue  # the search knows it already: no need to score it
+            terms = terms0[:]
+            for j in touched:
+                col = cols[j]  # _term, written out: a call per column took a tenth of the scoring
+                h = hidden[j]
+                terms[j] = w_empty if not col else (-w_pile * (len(col) - h) if h else 0)
+            score = sum(terms) + _score_rest(cols, sum(hidden), talon, found, weights)
+            if noise:
+                score += (rnd >> 33) % (noise + 1)
+            out.append((score, acts, (tuple(cols), tuple(hidden), talon, drawn, found, key)))
+        if noise:
+            self._rng = rnd
+        # best first, and the later move first among equal scores: a stable sort of the list
+        # reversed, by score alone (comparing (score, index) tuples took 8 ms under WebAssembly)
+        out.reverse()
+        out.sort(key=itemgetter(0), reverse=True)
+        return out
+
+
+class _Moves:
+    """The moves of one state worth trying, each a list of steps (``Step``),
+    in the order the children are made: for each column, its top card home
+    (talon cards of its suit first when they are the ones due before it), onto
+    another column, onto talon cards (``talon_moves``) and a king-led run into
+    an empty column; then each foundation's top card taken back (when it is
+    not safe at home) onto a column, an empty column or talon cards; then the
+    first steps of longer talon chains. Talon cards are never played alone:
+    see the module's notes. ``find`` pauses (yields) once ``PAUSE_MOVES``
+    more were found since its last pause.
+
+    Made and dropped within one expansion; its methods call each other, never
+    through a stored bound method, so it holds no reference cycle."""
+
+    __slots__ = ("cols", "hidden", "found", "whole_chains", "hosts", "empty", "in_talon", "fits_memo",
+                 "starts_memo", "chain_memo", "first_steps", "moves")
+
+    def __init__(self, state: State, whole_chains: bool) -> None:
+        cols, hidden, talon, _, found, _ = state
+        self.cols, self.hidden, self.found = cols, hidden, found
+        self.whole_chains = whole_chains  # a whole chain of talon cards is one move (``chains``)
         hosts: dict[int, list[int]] = {}  # card that would fit -> columns
         empty = -1
         fits_on = _FITS_ON
@@ -458,145 +543,24 @@ class EasyHarpProblem(Problem):
                         hosts[fit] = [i]
             elif empty < 0:
                 empty = i
-        in_talon, fits_memo = _TALONS.get(talon) or _talon(talon)
-        fits_get = fits_memo.get
-        # A move is a list of steps (src kind, src index or talon card, count, dst kind, dst index).
-        # Talon cards are never played alone: see the module's notes.
-        moves: list[list[tuple]] = []
+        self.hosts, self.empty = hosts, empty
+        self.in_talon, self.fits_memo = _TALONS.get(talon) or _talon(talon)
+        self.starts_memo: dict[int, set[tuple[int, int]]] = {}
+        self.chain_memo: dict[int, list[Steps]] = {}
+        self.first_steps: set[tuple[int, int]] = set()  # (talon card, column): a chain's first step
+        self.moves: list[Steps] = []
 
-        starts_memo: dict[int, set] = {}
-
-        def fits(card: int) -> tuple:
-            """The talon cards ``card`` could go on (other colour, one rank higher)."""
-            ys = fits_memo.get(card)
-            if ys is None:
-                ys = fits_memo[card] = tuple([y for y in _GOES_ON[card] if y in in_talon])
-            return ys
-
-        def starts(card: int) -> set:
-            """The first steps (talon card, column) of every chain of talon
-            cards that could be built on the table so that ``card`` then
-            goes on its last card."""
-            if card in starts_memo:
-                return starts_memo[card]
-            out = set()
-            for y in fits(card):
-                for di in hosts.get(y, ()):
-                    out.add((y, di))
-                if y % 13 == KING:
-                    if empty >= 0:
-                        out.add((y, empty))
-                else:
-                    out |= starts_again()(y)
-            starts_memo[card] = out
-            return out
-
-        # starts and chains call themselves through a weak reference: no reference
-        # cycle, so reference counting frees them (the search holds the cyclic GC off)
-        starts_again = weakref.ref(starts)
-
-        # macro moves (``self.chains``): a whole chain of talon cards and the card that goes on it
-        memo: dict[int, list[list[tuple]]] = {}
-
-        def chains(card: int) -> list[list[tuple]]:
-            """Every way to bring talon cards onto the table so that ``card``
-            (not from the talon) then fits on the last of them (new lists)."""
-            if card in memo:
-                return [list(chain) for chain in memo[card]]
-            r = card % 13
-            if r == KING:
-                return []
-            out = []
-            for y in ((r + 1, 39 + r + 1) if _red(card) else (13 + r + 1, 26 + r + 1)):
-                if y not in in_talon:
-                    continue
-                for di in hosts.get(y, ()):
-                    out.append([("w", y, 1, "c", di)])
-                if y % 13 == KING:
-                    if empty >= 0:
-                        out.append([("w", y, 1, "c", empty)])
-                else:
-                    for sub in chains_again()(y):
-                        dst = sub[-1][4]
-                        sub.append(("w", y, 1, "c", dst))
-                        out.append(sub)
-            memo[card] = out
-            return [list(chain) for chain in out]
-
-        chains_again = weakref.ref(chains)
-
-        first_steps: set = set()
-
-        def talon_moves(card: int, si: int, kind: str, ys: tuple) -> None:
-            """Moves of ``card`` (a column's top, ``kind`` "c", or a
-            foundation's, "f", from ``si``) onto the talon cards ``ys`` it
-            fits on (``fits``, not empty): one talon card
-            put down and ``card`` on it as one move; a longer chain as its
-            first step alone (the next expansions find the rest of it).
-            With ``self.chains`` every whole chain is one move instead."""
-            if self.chains:
-                for chain in chains(card):
-                    dst = chain[-1][4]
-                    if dst != si or kind != "c":
-                        chain.append((kind, si, 1, "c", dst))
-                        moves.append(chain)
-                return
-            for y in ys:
-                for di in hosts.get(y, ()):
-                    if di != si or kind != "c":
-                        moves.append([("w", y, 1, "c", di), (kind, si, 1, "c", di)])
-                if y % 13 == KING:
-                    if empty >= 0:
-                        moves.append([("w", y, 1, "c", empty), (kind, si, 1, "c", empty)])
-                else:
-                    firsts = starts_memo.get(y)
-                    if firsts is None:
-                        firsts = starts(y)
-                    if firsts:  # often none: no chain of talon cards reaches y
-                        if kind == "c":
-                            first_steps.update([step for step in firsts if step[1] != si])
-                        else:
-                            first_steps.update(firsts)
-
-        rank, is_red = _RANK, _IS_RED
+    def find(self) -> Pauses:
+        """Every move into ``moves``, pausing now and then."""
+        moves = self.moves
         paused = 0  # the moves found at the last pause
-        for si, col in enumerate(cols):
+        for si, col in enumerate(self.cols):
             if len(moves) - paused >= PAUSE_MOVES:
                 yield  # one column's talon chains can be a thousand moves
                 paused = len(moves)
-            if not col:
-                continue
-            c = col[-1]
-            n = len(col)
-            r = rank[c]
-            s0 = _SLOT0[c]
-            for s in (s0, s0 + 1) if found[s0] != found[s0 + 1] else (s0,):
-                level = found[s]
-                if level == r:
-                    moves.append([("c", si, 1, "f", s)])
-                elif level < r:
-                    # talon cards of this suit home first, then this one
-                    base = s0 // 2 * 13
-                    if base + level in in_talon and all(base + k in in_talon for k in range(level + 1, r)):
-                        steps = [("w", base + k, 1, "f", s) for k in range(level, r)]
-                        steps.append(("c", si, 1, "f", s))
-                        moves.append(steps)
-            for di in hosts.get(c, ()):
-                if di != si:
-                    moves.append([("c", si, 1, "c", di)])
-            ys = fits_get(c)
-            if ys is None:
-                ys = fits(c)
-            if ys:  # else no talon card takes it (nor could a chain of them: see ``chains``)
-                talon_moves(c, si, "c", ys)
-            if empty >= 0:
-                # a run from a king up to this card, face up and not the whole column, to the
-                # empty column: that king can only be 12 - r cards below the top
-                j = n - 13 + r
-                if j > 0 and j >= hidden[si] and rank[col[j]] == KING and all(
-                        rank[col[t - 1]] == rank[col[t]] + 1 and is_red[col[t - 1]] != is_red[col[t]]
-                        for t in range(j + 1, n)):
-                    moves.append([("c", si, n - j, "c", empty)])
+            if col:
+                self.column_moves(si, col)
+        found = self.found
         black = min(found[0], found[1], found[6], found[7])  # for _safe: ``found`` stays as it is
         red = min(found[2], found[3], found[4], found[5])
         for slot in range(8):
@@ -609,117 +573,234 @@ class EasyHarpProblem(Problem):
                 r = k  # _safe(found, c): c's rank index + 1
                 if r <= 1 or (r - 1 <= black and r - 2 <= red if _IS_RED[c] else r - 1 <= red and r - 2 <= black):
                     continue
-                for di in hosts.get(c, ()):
-                    moves.append([("f", slot, 1, "c", di)])
-                if empty >= 0 and c % 13 == KING:
-                    moves.append([("f", slot, 1, "c", empty)])
-                ys = fits(c)
-                if ys:
-                    talon_moves(c, slot, "f", ys)
-        for y, di in sorted(first_steps):
+                self.take_backs(slot, c)
+        for y, di in sorted(self.first_steps):
             moves.append([("w", y, 1, "c", di)])
 
-        out = []
-        noise = self.noise
-        rnd = self._rng if noise else 0
-        weights = self.weights
-        w_empty = weights[2]
-        c_to_c, c_to_f, w_to_c, f_to_c, one, found_keys = _C_TO_C, _C_TO_F, _W_TO_C, _F_TO_C, _BYTE, _FOUND_KEYS
-        slot0 = _SLOT0
-        # the parent's columns as parts of the key (``_key``) and as terms of the score (``_term``):
-        # a child makes both anew only for the columns its move and its safe moves touched
-        parts0 = [one[h] + col for col, h in zip(cols, hidden)]
-        terms0 = [_term(col, h, w_empty) for col, h in zip(cols, hidden)]
-        for i, steps in enumerate(moves):
-            if not i % PAUSE_CHILDREN:
-                yield
-            ncols = list(cols)
-            nhidden = list(hidden)
-            nfound = list(found)
-            ntalon, ndrawn = talon, drawn
-            acts: list[str] = []
-            touched: list[int] = []  # the columns this child changed (repeats do no harm)
-            settle = False  # a card went home (or moved between foundations), or one is due: safe moves
-            uncovered = -1  # the column whose top card the move took
-            for sk, si, k, dk, di in steps:
-                if sk == "c":
-                    src = ncols[si]
-                    rest = len(src) - k
-                    cards = src[rest:]
-                    ncols[si] = src[:rest]
-                    if rest and rest == nhidden[si]:
-                        nhidden[si] -= 1
-                    uncovered = si
-                    touched.append(si)
-                    if dk == "c":
-                        ncols[di] += cards
-                        touched.append(di)
-                        acts.append(f"c{si + 1}.{k}>c{di + 1}" if k > 1 else c_to_c[si][di])
-                    else:
-                        settle = True
-                        nfound[_slot_for(nfound, cards[0])] += 1
-                        acts.append(f"c{si + 1}.{k}>f" if k > 1 else c_to_f[si])
-                elif sk == "w":
-                    ti = ntalon.index(si)  # the draws that bring it to the waste top (_draws)
-                    if ndrawn <= ti + 1:
-                        if ndrawn < ti + 1:
-                            acts.append(ti + 1 - ndrawn)
-                    else:
-                        acts.append(len(ntalon) - ndrawn + ti + 2)
-                    ntalon = ntalon[:ti] + ntalon[ti + 1:]
-                    ndrawn = ti
-                    if dk == "c":
-                        ncols[di] += one[si]
-                        touched.append(di)
-                        acts.append(w_to_c[di])
-                    else:
-                        settle = True
-                        nfound[_slot_for(nfound, si)] += 1
-                        acts.append("w>f")
-                else:
-                    card = (si // 2) * 13 + nfound[si] - 1
-                    nfound[si] -= 1
-                    if dk == "c":
-                        ncols[di] += one[card]
-                        touched.append(di)
-                        acts.append(f_to_c[si][di])
-                    else:
-                        settle = True
-                        nfound[_slot_for(nfound, card)] += 1
-                        acts.append(f"f{si + 1}>f")
-            if not settle and uncovered >= 0:  # is the uncovered top due home (a next card, and safe)?
-                col = ncols[uncovered]
-                if col:
-                    c = col[-1]
-                    r = rank[c]
-                    s = slot0[c]
-                    if (nfound[s] == r or nfound[s + 1] == r) and _safe(nfound, c):
-                        settle = True
-            if settle:
-                ntalon, ndrawn = _settle(ncols, nhidden, ntalon, ndrawn, nfound, acts, touched)
-            parts = parts0[:]
-            for j in touched:
-                parts[j] = one[nhidden[j]] + ncols[j]
-            parts.sort()
-            tfound = tuple(nfound)
-            k = b"\xff".join(parts) + b"\xfe" + ntalon + b"\xfd" + (found_keys.get(tfound) or _found_key(tfound))
-            if noise:
-                rnd = (rnd * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
-            if seen is not None and k in seen:
-                continue  # the search knows it already: no need to score it
-            terms = terms0[:]
-            for j in touched:
-                col = ncols[j]  # _term, written out: a call per column took a tenth of the scoring
-                h = nhidden[j]
-                terms[j] = w_empty if not col else (-2 * (len(col) - h) if h else 0)
-            score = sum(terms) + _score_rest(ncols, sum(nhidden), ntalon, tfound, weights)
-            if noise:
-                score += (rnd >> 33) % (noise + 1)
-            out.append((score, acts, (tuple(ncols), tuple(nhidden), ntalon, ndrawn, tfound, k)))
-        if noise:
-            self._rng = rnd
-        # best first, and the later move first among equal scores: a stable sort of the list
-        # reversed, by score alone (comparing (score, index) tuples took 8 ms under WebAssembly)
-        out.reverse()
-        out.sort(key=itemgetter(0), reverse=True)
+    def column_moves(self, si: int, col: bytes) -> None:
+        """The moves of column ``si``'s top card (and of a king-led run ending in it)."""
+        moves, found, hosts = self.moves, self.found, self.hosts
+        rank = _RANK
+        c = col[-1]
+        n = len(col)
+        r = rank[c]
+        s0 = _SLOT0[c]
+        for s in (s0, s0 + 1) if found[s0] != found[s0 + 1] else (s0,):
+            level = found[s]
+            if level == r:
+                moves.append([("c", si, 1, "f", s)])
+            elif level < r:
+                # talon cards of this suit home first, then this one
+                base = s0 // 2 * 13
+                in_talon = self.in_talon
+                if base + level in in_talon and all(base + k in in_talon for k in range(level + 1, r)):
+                    steps: Steps = [("w", base + k, 1, "f", s) for k in range(level, r)]
+                    steps.append(("c", si, 1, "f", s))
+                    moves.append(steps)
+        for di in hosts.get(c, ()):
+            if di != si:
+                moves.append([("c", si, 1, "c", di)])
+        ys = self.fits_memo.get(c)
+        if ys is None:
+            ys = self.fits(c)
+        if ys:  # else no talon card takes it (nor could a chain of them: see ``chains``)
+            self.talon_moves(c, si, "c", ys)
+        empty = self.empty
+        if empty >= 0:
+            # a run from a king up to this card, face up and not the whole column, to the
+            # empty column: that king can only be 12 - r cards below the top
+            j = n - 13 + r
+            is_red = _IS_RED
+            if j > 0 and j >= self.hidden[si] and rank[col[j]] == KING and all(
+                    rank[col[t - 1]] == rank[col[t]] + 1 and is_red[col[t - 1]] != is_red[col[t]]
+                    for t in range(j + 1, n)):
+                moves.append([("c", si, n - j, "c", empty)])
+
+    def take_backs(self, slot: int, c: int) -> None:
+        """The moves of card ``c``, the top of foundation ``slot`` (not safe at home)."""
+        for di in self.hosts.get(c, ()):
+            self.moves.append([("f", slot, 1, "c", di)])
+        if self.empty >= 0 and c % 13 == KING:
+            self.moves.append([("f", slot, 1, "c", self.empty)])
+        ys = self.fits(c)
+        if ys:
+            self.talon_moves(c, slot, "f", ys)
+
+    def fits(self, card: int) -> tuple[int, ...]:
+        """The talon cards ``card`` could go on (other colour, one rank higher)."""
+        ys = self.fits_memo.get(card)
+        if ys is None:
+            in_talon = self.in_talon
+            ys = self.fits_memo[card] = tuple([y for y in _GOES_ON[card] if y in in_talon])
+        return ys
+
+    def starts(self, card: int) -> set[tuple[int, int]]:
+        """The first steps (talon card, column) of every chain of talon
+        cards that could be built on the table so that ``card`` then
+        goes on its last card."""
+        memo = self.starts_memo
+        if card in memo:
+            return memo[card]
+        out = set()
+        for y in self.fits(card):
+            for di in self.hosts.get(y, ()):
+                out.add((y, di))
+            if y % 13 == KING:
+                if self.empty >= 0:
+                    out.add((y, self.empty))
+            else:
+                out |= self.starts(y)
+        memo[card] = out
         return out
+
+    def chains(self, card: int) -> list[Steps]:
+        """Every way to bring talon cards onto the table so that ``card``
+        (not from the talon) then fits on the last of them (new lists)."""
+        memo = self.chain_memo
+        if card in memo:
+            return [list(chain) for chain in memo[card]]
+        r = card % 13
+        if r == KING:
+            return []
+        out: list[Steps] = []
+        for y in ((r + 1, 39 + r + 1) if _red(card) else (13 + r + 1, 26 + r + 1)):
+            if y not in self.in_talon:
+                continue
+            for di in self.hosts.get(y, ()):
+                out.append([("w", y, 1, "c", di)])
+            if y % 13 == KING:
+                if self.empty >= 0:
+                    out.append([("w", y, 1, "c", self.empty)])
+            else:
+                for sub in self.chains(y):
+                    dst = sub[-1][4]
+                    sub.append(("w", y, 1, "c", dst))
+                    out.append(sub)
+        memo[card] = out
+        return [list(chain) for chain in out]
+
+    def talon_moves(self, card: int, si: int, kind: Kind, ys: tuple[int, ...]) -> None:
+        """Moves of ``card`` (a column's top, ``kind`` "c", or a
+        foundation's, "f", from ``si``) onto the talon cards ``ys`` it
+        fits on (``fits``, not empty): one talon card
+        put down and ``card`` on it as one move; a longer chain as its
+        first step alone (the next expansions find the rest of it).
+        With ``whole_chains`` every whole chain is one move instead."""
+        moves = self.moves
+        if self.whole_chains:
+            for chain in self.chains(card):
+                dst = chain[-1][4]
+                if dst != si or kind != "c":
+                    chain.append((kind, si, 1, "c", dst))
+                    moves.append(chain)
+            return
+        hosts, empty = self.hosts, self.empty
+        for y in ys:
+            for di in hosts.get(y, ()):
+                if di != si or kind != "c":
+                    moves.append([("w", y, 1, "c", di), (kind, si, 1, "c", di)])
+            if y % 13 == KING:
+                if empty >= 0:
+                    moves.append([("w", y, 1, "c", empty), (kind, si, 1, "c", empty)])
+            else:
+                firsts = self.starts_memo.get(y)
+                if firsts is None:
+                    firsts = self.starts(y)
+                if firsts:  # often none: no chain of talon cards reaches y
+                    if kind == "c":
+                        self.first_steps.update([step for step in firsts if step[1] != si])
+                    else:
+                        self.first_steps.update(firsts)
+
+
+# A child while it is made (``_play``): its columns, face-down counts, talon, cards
+# drawn and foundation counts (lists where it changes them), its actions, and the
+# columns its move and its safe moves changed (repeats do no harm).
+Played = tuple[list[bytes], list[int], bytes, int, tuple[int, ...], Actions, list[int]]
+
+
+def _play(state: State, steps: Steps) -> Played:
+    """The child that ``steps`` lead to from ``state``, its safe moves home
+    made (``_settle``: only when a card went home or between foundations,
+    or the top the move uncovered is due home; the module's notes say why
+    the others are settled already)."""
+    cols, hidden, talon, drawn, found, _ = state
+    ncols = list(cols)
+    nhidden = list(hidden)
+    nfound = list(found)
+    acts: Actions = []
+    touched: list[int] = []
+    settle = False  # a card went home (or moved between foundations), or one is due: safe moves
+    uncovered = -1  # the column whose top card the move took
+    one = _BYTE
+    for sk, si, k, dk, di in steps:
+        if sk == "c":
+            src = ncols[si]
+            rest = len(src) - k
+            cards = src[rest:]
+            ncols[si] = src[:rest]
+            if rest and rest == nhidden[si]:
+                nhidden[si] -= 1
+            uncovered = si
+            touched.append(si)
+            if dk == "c":
+                ncols[di] += cards
+                touched.append(di)
+                acts.append(f"c{si + 1}.{k}>c{di + 1}" if k > 1 else _C_TO_C[si][di])
+            else:
+                settle = True
+                nfound[_slot_for(nfound, cards[0])] += 1
+                acts.append(f"c{si + 1}.{k}>f" if k > 1 else _C_TO_F[si])
+        elif sk == "w":
+            ti = talon.index(si)  # the draws that bring it to the waste top (_draws)
+            if drawn <= ti + 1:
+                if drawn < ti + 1:
+                    acts.append(ti + 1 - drawn)
+            else:
+                acts.append(len(talon) - drawn + ti + 2)
+            talon = talon[:ti] + talon[ti + 1:]
+            drawn = ti
+            if dk == "c":
+                ncols[di] += one[si]
+                touched.append(di)
+                acts.append(_W_TO_C[di])
+            else:
+                settle = True
+                nfound[_slot_for(nfound, si)] += 1
+                acts.append("w>f")
+        else:
+            card = (si // 2) * 13 + nfound[si] - 1
+            nfound[si] -= 1
+            if dk == "c":
+                ncols[di] += one[card]
+                touched.append(di)
+                acts.append(_F_TO_C[si][di])
+            else:
+                settle = True
+                nfound[_slot_for(nfound, card)] += 1
+                acts.append(f"f{si + 1}>f")
+    if not settle and uncovered >= 0:  # is the uncovered top due home (a next card, and safe)?
+        col = ncols[uncovered]
+        if col:
+            c = col[-1]
+            r = _RANK[c]
+            s = _SLOT0[c]
+            if (nfound[s] == r or nfound[s + 1] == r) and _safe(nfound, c):
+                settle = True
+    if settle:
+        talon, drawn = _settle(ncols, nhidden, talon, drawn, nfound, acts, touched)
+    return ncols, nhidden, talon, drawn, tuple(nfound), acts, touched
+
+
+class _Parent:
+    """A state's columns as parts of the key (``_key``) and as terms of the
+    score (``_term``), for its children (``EasyHarpProblem._children``)."""
+
+    __slots__ = ("parts", "terms")
+
+    def __init__(self, state: State, weights: Weights) -> None:
+        cols, hidden = state[0], state[1]
+        one = _BYTE
+        w_empty, w_pile = weights[2], weights[6]
+        self.parts = [one[h] + col for col, h in zip(cols, hidden)]
+        self.terms = [_term(col, h, w_empty, w_pile) for col, h in zip(cols, hidden)]

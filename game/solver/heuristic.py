@@ -43,7 +43,7 @@ then to the engine's order (deterministic).
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Hashable, Iterable
 
 from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, MOVE, WASTE, Action, Pile
 from ..engine.cards import KING, rank_of, suit_of
@@ -114,7 +114,7 @@ def _way_back(position: Position, after: Position, move: Move) -> Move | None:
     return None if isinstance(reverse, Refusal) else reverse
 
 
-def heuristic_action(position: Position, avoid: Iterable[tuple] = ()) -> str | None:
+def heuristic_action(position: Position, avoid: Iterable[Hashable] = ()) -> str | None:
     """The most useful-looking legal action (contract notation), or None
     when there is no legal move worth making (see the module's order: a
     move that its own way back outranks is not worth making)."""

@@ -6,21 +6,28 @@ from __future__ import annotations
 
 import importlib
 from functools import lru_cache
+from typing import Callable
 
 from ..engine import registry
 from ..engine.position import Position
+from .problem import Planned
+
+ProblemClass = Callable[[Position], Planned]  # a game's problem class: made from a position
 
 
 @lru_cache(maxsize=None)
-def _load(path: str):
+def _load(path: str) -> ProblemClass:
+    """The class a spec names (a module's attribute, looked up once by its name)."""
     module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+    found: ProblemClass = vars(importlib.import_module(module))[name]
+    return found
 
 
-def problem_class(game: str):
+def problem_class(game: str) -> ProblemClass:
     """The problem class of ``game``; UnknownGameError for a game no one registered."""
     return _load(registry.game(game).solver)
 
 
-def problem_for(position: Position):
+def problem_for(position: Position) -> Planned:
+    """The problem of ``position``'s game, made from it."""
     return problem_class(position.game)(position)

@@ -1,41 +1,16 @@
 """The search shared by both games, in slices.
 
-A *problem* (one per game, see ``eight_off`` and ``easy_harp``) knows its
-own compact state; what it offers the searches is declared by ``Problem``
-(a Protocol that the games' problems name as their base):
-
-* ``start() -> (actions, state)``: the state after the safe moves to the
-  foundations that are due right away, with those moves' actions;
-* ``children(state) -> list[(score, actions, state)]``: every move worth
-  trying, best (highest score) first, each already followed by its safe foundation moves (the
-  actions list holds all of them: the game itself never automates); a new
-  list each time, which the search empties when it is done with it;
-* ``key(state)``: a canonical key, equal for states that are the same game
-  (interchangeable columns sorted, cells as a multiset, ...);
-* ``won(state)``;
-* ``spell(actions)``: the engine's actions for a list of a child's (or
-  the start's) actions: a problem may hold them in a shorter form while it
-  searches (Easy Harp: a run of draws as its count), written out once, for
-  the solution (by default they are the engine's already);
-* ``expand(state)``: ``children`` as a generator that yields (nothing) now
-  and then and returns the same list, for a problem whose expansions can be
-  long (thousands of children): the search passes those pauses on, so a
-  slice can end inside an expansion (by default: ``children`` in one piece).
-  A problem with ``skips_seen = True`` takes the search's set of keys seen
-  as a second argument and leaves those children out;
-* and how to search it: ``strategy``, and for the portfolio ``variants()``,
-  ``depth_first_too``, ``restart_turns`` with ``restart(k)``, and
-  ``beam_width`` (see ``Problem``; its defaults are one depth-first search).
-
-The searches are a depth-first and a best-first search over those children
-with one table of every key seen; a problem may ask for several of them
-taking turns (``portfolio``: best-first searches scored in other ways, and a
-stream of searches restarted with node budgets, ``restarting``, some of
-them beam searches, ``beam``, which prove nothing). The table makes the
-depth-first and best-first searches exhaustive: when the stack runs dry
-every reachable state (up to the problem's sound pruning) has been seen and
-none was won, so the result is a proof, ``unwinnable``. A time or node
-limit ends it with ``unknown``.
+A game's problem (``problem.Problem``: ``start``, ``expand``, ``key``,
+``won``, ``spell``) and its plan (``problem.Plan``) are all the searches
+see. The searches are a depth-first and a best-first search over a
+problem's children with one table of every key seen; a plan may ask for
+several of them taking turns (``portfolio``: best-first searches scored in
+other ways, and a stream of searches restarted with node budgets,
+``restarting``, some of them beam searches, ``beam``, which prove nothing).
+The table makes the depth-first and best-first searches exhaustive: when the
+stack runs dry every reachable state (up to the problem's sound pruning) has
+been seen and none was won, so the result is a proof, ``unwinnable``. A time
+or node limit ends it with ``unknown``.
 
 When "unwinnable" is a proof. Each search owns its tables (``_Stats``: a
 tree, one node per search, each search run by another being one of its
@@ -60,38 +35,27 @@ inside long ones, so a game window without threads can run it a few
 milliseconds per frame (``SolverTask.step``). The pauses inside an
 expansion change nothing in the search's order (the portfolio moves on to
 its next search only at the end of an expansion), so verdicts and node
-counts are the same however the slices fall.
-
-Two more things would make a slice long, and a frame with it (both
-measured under WebAssembly, where they cost three times what they do
-natively):
-
-* Python's cyclic garbage collector. Its full collections walk every object
-  it tracks, and every entry of every list in them: once a search had run a
-  second or two, that was 60-250 ms under WebAssembly, in the middle of
-  whichever slice allocated at the wrong moment; its young collections took
-  5-30 ms more, walking the children just made. The search makes no
-  reference cycles (a test checks it), so reference counting frees all its
-  garbage: automatic collection is held off while a search runs and until its
-  tables are freed, then turned back on as it was: by whatever runs the
-  searches, which owns the hold (``CollectorHold``: the window's task
-  runner, ``SolverTask.run``).
-* Freeing the tables. A search keeps every state it has seen; dropping them
-  at once after a three-second search took 60-150 ms natively. When a search
-  ends, its tables go to a scrap heap that ``sweep`` frees a piece at a time:
-  the next search's slices do (with up to half of each), and the window
-  gives it its own task when no search follows.
+counts are the same however the slices fall. ``memory`` says how the
+searches keep the cyclic collector off and free their tables a piece at a
+time (``sweep``, ``CollectorHold``: the old names, importable from here too).
 """
 
 from __future__ import annotations
 
-import gc
 import time
-import weakref
+from dataclasses import dataclass, field
 from heapq import heappop, heappush
 from operator import itemgetter
-from dataclasses import dataclass, field
-from typing import Any, Final, Generator, Hashable, Literal, Optional, Protocol
+from typing import Any, Callable, Final, Generator, Literal, Optional
+
+from .memory import SWEEP_PIECE, CollectorHold, collector_held, free, scrap, sweep
+from .problem import Actions, Child, Expansion, Plan, Planned, Problem, ProblemBase, Restart, Seen
+
+__all__ = ["WINNABLE", "UNWINNABLE", "UNKNOWN", "Verdict", "SolveResult", "SolverTask", "Problem", "ProblemBase",
+           "CollectorHold", "collector_held", "sweep", "SWEEP_PIECE", "finish", "depth_first", "best_first", "beam",
+           "restarting", "portfolio", "Expansion", "Child", "Actions"]
+
+_scrap = scrap  # the scrap heap's old name (the tests read it)
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 WINNABLE: Final = "winnable"
@@ -107,150 +71,9 @@ UNIT: Final = True
 PAUSE_EVERY = 16  # children looked up in the table between two pauses
 
 Unit = Optional[bool]  # what a search yields: UNIT after a unit of work, None at a pause inside one
-Actions = list[Any]  # a child's actions: the engine's, or a problem's shorter form of them (``spell``)
-Child = tuple[int, Actions, Any]  # a move worth trying: (score, its actions, the state it leads to)
-Expansion = Generator[None, None, list[Child]]  # pauses (None), then returns the children
 Outcome = tuple[Verdict, Actions]  # a verdict and, for a win, the actions from the start
 Search = Generator[Unit, None, Outcome]
-Pauses = Generator[None, None, None]
-
-
-class Problem(Protocol):
-    """What a game's problem offers the searches (see the module's notes).
-
-    Every problem has ``start``, ``key``, ``won`` and ``children``. The rest
-    say how it is searched; the values here are the neutral ones, which a
-    problem that names ``Problem`` as its base inherits: one depth-first
-    search, no variants, no restart stream, expansions without pauses."""
-
-    strategy: str = "depth-first"  # a key of STRATEGIES
-    depth_first_too: bool = True  # the portfolio runs a depth-first search beside its best-first ones
-    skips_seen: bool = False  # ``expand(state, seen)`` leaves out the children whose key ``seen`` holds
-    beam_width: int = 0  # > 0: the restart stream runs this problem as a beam of that width
-    restart_turns: int = 0  # > 0: the portfolio runs a restart stream (``restart``), this many turns a round
-
-    def start(self) -> tuple[Actions, Any]: ...
-
-    def key(self, state: Any) -> Hashable: ...
-
-    def won(self, state: Any) -> bool: ...
-
-    def children(self, state: Any) -> list[Child]: ...
-
-    def spell(self, actions: Actions) -> list[str]:
-        """The engine's actions for actions of this problem's children."""
-        return list(actions)
-
-    def expand(self, state: Any, seen: set | None = None) -> Expansion:
-        """``children`` as an expansion: by default in one piece, without a pause."""
-        return self.children(state)
-        yield  # a generator that never pauses
-
-    def variants(self) -> list["Problem"]:
-        """The problems the portfolio's best-first searches take turns on."""
-        return [self]
-
-    def restart(self, k: int) -> tuple["Problem", int | None]:
-        """The restart stream's k-th search and its node budget (None: no
-        limit); asked only when ``restart_turns`` > 0."""
-        raise NotImplementedError("a problem with restart_turns > 0 says what its restarts are")
-
-SWEEP_PIECE = 256  # entries freed between two looks at the clock (``sweep``)
-_scrap: list[Any] = []  # tables of ended searches (sets and lists), freed a piece at a time
-
-
-class CollectorHold:
-    """Python's cyclic collector kept off while searches run in slices and
-    their tables are freed (the module's notes say why), held by what runs
-    them: the window's task runner (``game.play.tasks.Tasks``) and
-    ``SolverTask.run``. A search itself never touches the collector.
-
-    The owner says at each of its frames whether it is busy with a search
-    (``keep``): busy takes the hold, not busy gives it back, and the
-    collector is off while any hold is taken. An owner that stops running
-    (a window closed or rebuilt by the frame guard in the middle of a hint,
-    garbage that only a collection can free) does not keep it off for good:
-    a hold not kept for more than ``STALE_TICKS`` calls of ``keep`` by other
-    owners lapses. A collector the program turned off itself stays off."""
-
-    STALE_TICKS = 3
-    _ticks = 0  # calls of ``keep``, by every owner
-    _taken: "weakref.WeakSet[CollectorHold]" = weakref.WeakSet()
-    _turned_off = False  # the collector is off because of a hold (not because the program turned it off)
-
-    def __init__(self) -> None:
-        self.tick = 0  # the ``_ticks`` of this hold's last ``keep``
-
-    @property
-    def held(self) -> bool:
-        return self in CollectorHold._taken
-
-    def keep(self, busy: bool) -> None:
-        cls = CollectorHold
-        cls._ticks += 1
-        self.tick = cls._ticks
-        if busy:
-            cls._taken.add(self)
-        else:
-            cls._taken.discard(self)
-        for other in list(cls._taken):
-            if self.tick - other.tick > cls.STALE_TICKS:
-                cls._taken.discard(other)  # its owner runs no more
-        cls._apply()
-
-    def release(self) -> None:
-        """Given back for good (its owner is done)."""
-        CollectorHold._taken.discard(self)
-        CollectorHold._apply()
-
-    @classmethod
-    def release_all(cls) -> None:
-        """Every hold given back (a test's clean-up)."""
-        cls._taken.clear()
-        cls._apply()
-
-    @classmethod
-    def _apply(cls) -> None:
-        if cls._taken:
-            if not cls._turned_off and gc.isenabled():
-                gc.disable()
-                cls._turned_off = True
-        elif cls._turned_off:
-            cls._turned_off = False
-            gc.enable()
-
-
-def collector_held() -> bool:
-    """True while a hold keeps the cyclic collector's automatic collection off."""
-    return CollectorHold._turned_off
-
-
-def _free(children: list) -> Pauses:
-    """Free a list of children done with (most of them were seen already
-    and die with it) a piece at a time, pausing in between."""
-    while len(children) > SWEEP_PIECE:
-        del children[-SWEEP_PIECE:]
-        yield
-
-
-def sweep(budget_seconds: float) -> bool:
-    """Free the tables of ended searches for about ``budget_seconds``; True
-    while some are left."""
-    deadline = time.perf_counter() + budget_seconds
-    while _scrap:
-        table = _scrap[-1]
-        for _ in range(SWEEP_PIECE):
-            if not table:
-                _scrap.pop()
-                break
-            item = table.pop()
-            if type(item) is list:
-                for part in item:  # a depth-first frame's children: freed later, in pieces
-                    if type(part) is list and len(part) > SWEEP_PIECE:
-                        _scrap.append(part)
-        if time.perf_counter() >= deadline:
-            break
-    return bool(_scrap)
+Node = tuple[int, tuple[Any, ...]]  # a best-first or beam search's node: (its parent's node, its actions)
 
 
 def finish(expansion: Generator[Any, None, Any]) -> Any:
@@ -272,7 +95,7 @@ class SolveResult:
     seconds: float = 0.0
     nodes: int = 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "result": self.result,
             "actions": list(self.actions),
@@ -288,7 +111,7 @@ class _Stats:
     ``restarting``) holds each one's own ``_Stats`` in ``parts``, and no
     list of tables is shared, so no search can hand another's tables to the
     scrap. ``release`` is the only way a table reaches the scrap (besides a
-    search's own children lists, ``_free``): it marks the search and all
+    search's own children lists, ``memory.free``): it marks the search and all
     under it ``released``, and a released search can prove nothing
     (``_exhausted``)."""
 
@@ -299,13 +122,13 @@ class _Stats:
         self.parts: list[_Stats] = []  # the searches it runs, each with its own tables
         self.released = False  # its tables went to the scrap: whatever it returns now is ``unknown``
 
-    def part(self) -> "_Stats":
+    def part(self) -> _Stats:
         """A new search's own stats, owned by this one."""
         own = _Stats()
         self.parts.append(own)
         return own
 
-    def drop(self, own: "_Stats") -> None:
+    def drop(self, own: _Stats) -> None:
         """A search run by this one is done with: its tables go to the scrap."""
         self.parts.remove(own)
         own.release()
@@ -318,13 +141,13 @@ class _Stats:
         while pending:
             stats = pending.pop()
             stats.released = True
-            _scrap.extend(stats.tables)
+            scrap.extend(stats.tables)
             stats.tables.clear()
             pending.extend(stats.parts)
             stats.parts.clear()
 
 
-def _exhausted(stats: _Stats, seen: set) -> Verdict:
+def _exhausted(stats: _Stats, seen: Seen) -> Verdict:
     """The verdict of a depth-first or best-first search whose queue ran
     dry. It is a proof (``unwinnable``) only when the search still owns
     every table it made: not released (cancelled, dropped, swept), and its
@@ -356,14 +179,14 @@ def depth_first(problem: Problem, stats: _Stats, max_nodes: int | None) -> Searc
         return WINNABLE, actions
     yield UNIT
     # Each frame: (children of a state, next index, the actions that led to it)
-    stack: list[list] = [[(yield from expand(state)), 0, actions]]
+    stack: list[list[Any]] = [[(yield from expand(state, seen)), 0, actions]]
     stats.tables += [seen, stack]
     looked = 0
     while stack:
         frame = stack[-1]
         kids, i = frame[0], frame[1]
         if i >= len(kids):
-            yield from _free(stack.pop()[0])
+            yield from free(stack.pop()[0])
             continue
         frame[1] = i + 1
         _, acts, child = kids[i]
@@ -378,30 +201,31 @@ def depth_first(problem: Problem, stats: _Stats, max_nodes: int | None) -> Searc
         if won(child):
             path = [a for f in stack for a in f[2]] + acts
             return WINNABLE, path
-        stack.append([(yield from expand(child)), 0, acts])
+        stack.append([(yield from expand(child, seen)), 0, acts])
         if max_nodes is not None and stats.nodes >= max_nodes:
             return UNKNOWN, []
         yield UNIT
     return _exhausted(stats, seen), []
 
 
-def _begin(problem: Problem, stats: _Stats) -> tuple[Actions, Any, set, list[tuple[int, tuple[Any, ...]]]]:
+def _begin(problem: Problem, stats: _Stats) -> tuple[Actions, Any, Seen, list[Node]]:
     """A best-first or beam search's start: the problem's start (actions,
     state), the set of keys seen and the table of (parent, actions) per
     node, both already in ``stats.tables``."""
     actions, state = problem.start()
     seen = {problem.key(state)}
-    parents: list[tuple[int, tuple[Any, ...]]] = [(-1, tuple(actions))]
+    parents: list[Node] = [(-1, tuple(actions))]
     stats.nodes = 1
     stats.tables += [seen, parents]
     return actions, state, seen, parents
 
 
-def _adopt(kids: list[Child], current: int, key, won, seen: set, parents: list, stats: _Stats,
+def _adopt(kids: list[Child], current: int, problem: Problem, seen: Seen, parents: list[Node], stats: _Stats,
            out: list[tuple[int, int, Any]]) -> Generator[None, None, int]:
     """The children of node ``current`` not seen before: each is recorded
     (its key in ``seen``, its parent and actions in ``parents``) and goes to
     ``out`` as (score, node, state); returns a won child's node, else -1."""
+    key, won = problem.key, problem.won
     for i, (score, acts, child) in enumerate(kids):
         if i % PAUSE_EVERY == PAUSE_EVERY - 1:
             yield  # thousands of keys to make and look up: a pause now and then
@@ -418,7 +242,7 @@ def _adopt(kids: list[Child], current: int, key, won, seen: set, parents: list, 
     return -1
 
 
-def _path(parents: list, node: int) -> Actions:
+def _path(parents: list[Node], node: int) -> Actions:
     """The actions from the start to ``node``."""
     path: Actions = []
     while node >= 0:
@@ -435,52 +259,48 @@ def best_first(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search
     actions, state, seen, parents = _begin(problem, stats)
     if problem.won(state):
         return WINNABLE, actions
-    key, won, expand = problem.key, problem.won, problem.expand
-    heap = [(0, 0, state)]
+    expand = problem.expand
+    heap: list[tuple[int, int, Any]] = [(0, 0, state)]
     stats.tables.append(heap)
-    skips = problem.skips_seen  # its expand leaves out what ``seen`` holds
     yield UNIT
     while heap:
         # ids are stored negated so that among equal scores the newest wins
         _, neg_id, state = heappop(heap)
         current = -neg_id
-        kids = yield from (expand(state, seen) if skips else expand(state))
+        kids = yield from expand(state, seen)
         new: list[tuple[int, int, Any]] = []
-        node = yield from _adopt(kids, current, key, won, seen, parents, stats, new)
+        node = yield from _adopt(kids, current, problem, seen, parents, stats, new)
         if node >= 0:
             return WINNABLE, _path(parents, node)
         for score, node, child in new:
             heappush(heap, (-score, -node, child))
-        yield from _free(kids)
+        yield from free(kids)
         if max_nodes is not None and stats.nodes >= max_nodes:
             return UNKNOWN, []
         yield UNIT
     return _exhausted(stats, seen), []
 
 
-def beam(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search:
-    """Beam search: level by level, only the ``problem.beam_width`` best
-    new children of a level go on to the next. It pushes on through long
-    stretches of moves that change no score (taking a run apart card by
-    card), where a best-first search spreads over every such position. It
-    leaves positions out, so running dry proves nothing: it ends
-    ``unknown``."""
+def beam(problem: Problem, stats: _Stats, max_nodes: int | None, width: int) -> Search:
+    """Beam search: level by level, only the ``width`` best new children of
+    a level go on to the next. It pushes on through long stretches of moves
+    that change no score (taking a run apart card by card), where a
+    best-first search spreads over every such position. It leaves positions
+    out, so running dry proves nothing: it ends ``unknown``."""
     actions, state, seen, parents = _begin(problem, stats)
     if problem.won(state):
         return WINNABLE, actions
-    key, won, expand = problem.key, problem.won, problem.expand
+    expand = problem.expand
     level = [(0, 0, state)]
-    skips = problem.skips_seen
-    width = problem.beam_width
     yield UNIT
     while level:
         following: list[tuple[int, int, Any]] = []
         for _, current, state in level:
-            kids = yield from (expand(state, seen) if skips else expand(state))
-            node = yield from _adopt(kids, current, key, won, seen, parents, stats, following)
+            kids = yield from expand(state, seen)
+            node = yield from _adopt(kids, current, problem, seen, parents, stats, following)
             if node >= 0:
                 return WINNABLE, _path(parents, node)
-            yield from _free(kids)
+            yield from free(kids)
             if max_nodes is not None and stats.nodes >= max_nodes:
                 return UNKNOWN, []
             yield UNIT
@@ -489,9 +309,9 @@ def beam(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search:
     return UNKNOWN, []
 
 
-def restarting(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search:
-    """Searches one after another (``problem.restart(k)`` gives the k-th
-    one's problem and its node budget): a search that has not won
+def restarting(restarts: Callable[[int], Restart], stats: _Stats, max_nodes: int | None) -> Search:
+    """Searches one after another (``restarts(k)`` gives the k-th one's
+    problem, node budget and beam width): a search that has not won
     within its budget is dropped, its tables go to the scrap, and the next
     one starts afresh. Solving times of one search are heavy-tailed (most
     deals take a second, some take minutes whatever the weighting), and
@@ -500,8 +320,7 @@ def restarting(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search
     so one that runs out of states before its budget has seen every
     reachable state: its ``unwinnable`` is as much a proof as a single
     search's. A budget of None runs that search to the end. A beam search
-    (a problem with a ``beam_width``) can run dry without proving anything:
-    the next one starts then too.
+    can run dry without proving anything: the next one starts then too.
 
     The running search's stats are a part of ``stats`` from its start, so
     that a task cancelled mid-search frees its tables a piece at a time too;
@@ -510,10 +329,9 @@ def restarting(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search
     done = 0
     k = 0
     while True:
-        prob, budget = problem.restart(k)
+        prob, budget, width = restarts(k)
         own = stats.part()
-        is_beam = prob.beam_width > 0
-        search = (beam if is_beam else best_first)(prob, own, budget)
+        search = beam(prob, own, budget, width) if width else best_first(prob, own, budget)
         try:
             while True:
                 unit = next(search)
@@ -526,69 +344,87 @@ def restarting(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search
         verdict = _proof(own, verdict)
         done += own.nodes
         stats.nodes = done
-        if verdict != UNKNOWN or budget is None or (own.nodes < budget and not is_beam):
+        if verdict != UNKNOWN or budget is None or (own.nodes < budget and not width):
             return verdict, actions
         stats.drop(own)  # freed a piece at a time by the next slices (``sweep``)
         k += 1
 
 
-def portfolio(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search:
-    """Best-first and depth-first taking turns, each on its own table: they
-    solve different deals quickly. A problem with ``variants()`` (the same
-    game scored in different ways) gets one best-first search per variant;
-    ``depth_first_too = False`` leaves the depth-first search out; a problem
-    with ``restart(k)`` gets a stream of restarts (``restarting``) that
-    takes ``restart_turns`` turns in each round. The first verdict wins (each
-    search is exhaustive on its own, so any one's ``unwinnable`` is a proof)."""
-    searches = []
-    plan = [(best_first, p) for p in problem.variants()]
-    if problem.depth_first_too:
-        plan.append((depth_first, problem))
-    for strategy, prob in plan:
-        own = stats.part()  # each search owns its tables: no list of them is shared
-        searches.append((strategy(prob, own, None), own))
-    everyone = list(searches)
-    if problem.restart_turns > 0:
-        # one stream of restarts, with as many turns in each round as ``restart_turns``
+class _Entrant:
+    """One search of a portfolio: its generator, its own stats, its share of
+    the work and the work it has done (pieces: every yield of it is one)."""
+
+    __slots__ = ("search", "own", "share", "work")
+
+    def __init__(self, search: Search, own: _Stats, share: int) -> None:
+        self.search, self.own, self.share, self.work = search, own, share, 0
+
+
+def _entrants(problem: Problem, plan: Plan, stats: _Stats) -> list[_Entrant]:
+    """The portfolio's searches, each owning its tables: a best-first search
+    of each of the plan's ``searches`` (none given: of the problem) with its
+    ``shares``, a depth-first one when ``depth_first_too``, and last the
+    stream of restarts with ``restart_share``."""
+    fixed = plan.searches or (problem,)
+    shares = plan.shares or (1,) * len(fixed)
+    entrants = [_Entrant(best_first(p, own, None), own, share)
+                for p, share in zip(fixed, shares) for own in [stats.part()] if share > 0]
+    if plan.depth_first_too:
         own = stats.part()
-        stream = (restarting(problem, own, None), own)
-        everyone.append(stream)
-        turns = problem.restart_turns
-        mixed = []
-        for i in range(max(turns, len(searches))):
-            if i < turns:
-                mixed.append(stream)
-            if i < len(searches):
-                mixed.append(searches[i])
-        searches = mixed
+        entrants.append(_Entrant(depth_first(problem, own, None), own, 1))
+    if plan.restarts is not None and plan.restart_share > 0:
+        own = stats.part()
+        entrants.append(_Entrant(restarting(plan.restarts, own, None), own, plan.restart_share))
+    return entrants
+
+
+def portfolio(problem: Problem, plan: Plan, stats: _Stats, max_nodes: int | None) -> Search:
+    """Several searches taking turns, each on its own table (``_entrants``):
+    they solve different deals quickly. Each gets its share of the work:
+    the next turn goes to the search that has done the least work for its
+    share (the first of them on a tie), and a turn is one unit of that
+    search (an expansion), its work the pieces it yielded meanwhile, which
+    are about the same CPU time each (an Easy Harp expansion pauses every
+    few children it makes). Work is counted, not timed, so the turns, and
+    with them the verdict, nodes and solution, are the same however the
+    slices fall. The first verdict wins (each search is exhaustive on its
+    own, so any one's ``unwinnable`` is a proof)."""
+    entrants = _entrants(problem, plan, stats)
     while True:
-        for search, own in searches:
-            try:
-                while not next(search):
-                    yield None  # a pause inside this search's expansion: it goes on next time
-            except StopIteration as stop:
-                stats.nodes = sum(o.nodes for _, o in everyone)
-                for other, _ in everyone:
-                    other.close()
-                verdict, actions = stop.value
-                return _proof(own, verdict), actions
-            stats.nodes = sum(o.nodes for _, o in everyone)
-            if max_nodes is not None and stats.nodes >= max_nodes:
-                return UNKNOWN, []
-            yield UNIT  # one unit of one search at a time: a slice can stop between them
-
-
-STRATEGIES = {"depth-first": depth_first, "best-first": best_first, "portfolio": portfolio}
+        turn = entrants[0]
+        for entrant in entrants:  # the least work for its share: work / share, compared without division
+            if entrant.work * turn.share < turn.work * entrant.share:
+                turn = entrant
+        try:
+            turn.work += 1
+            while not next(turn.search):
+                turn.work += 1
+                yield None  # a pause inside this search's expansion: it goes on at once
+        except StopIteration as stop:
+            stats.nodes = sum(e.own.nodes for e in entrants)
+            for other in entrants:
+                other.search.close()
+            verdict, actions = stop.value
+            return _proof(turn.own, verdict), actions
+        stats.nodes = sum(e.own.nodes for e in entrants)
+        if max_nodes is not None and stats.nodes >= max_nodes:
+            return UNKNOWN, []
+        yield UNIT  # one unit of one search at a time: a slice can stop between them
 
 
 def _searching(position: Any, stats: _Stats, max_nodes: int | None) -> Search:
-    """The set-up (the game's problem) inside the first slice, then the search."""
+    """The set-up (the game's problem and its plan) inside the first slice, then the search."""
     from .problems import problem_for
 
-    problem = problem_for(position)
-    strategy = STRATEGIES[problem.strategy]
+    problem: Planned = problem_for(position)
+    plan = problem.plan()
     yield UNIT
-    verdict, actions = yield from strategy(problem, stats, max_nodes)
+    if plan.strategy == "portfolio":
+        verdict, actions = yield from portfolio(problem, plan, stats, max_nodes)
+    elif plan.strategy == "best-first":
+        verdict, actions = yield from best_first(problem, stats, max_nodes)
+    else:
+        verdict, actions = yield from depth_first(problem, stats, max_nodes)
     return verdict, problem.spell(actions)  # its variants and restarts spell as it does
 
 
@@ -638,7 +474,7 @@ class SolverTask:
             return True
         start = time.perf_counter()
         deadline = start + budget_seconds
-        if _scrap:
+        if scrap:
             sweep(budget_seconds / 2)
             start = time.perf_counter()  # search time counts from here
         try:

@@ -108,12 +108,14 @@ def test_the_seeds_deal_is_won_in_the_window_and_from_the_command_line(capsys) -
 SLICINGS = [float("inf"), 1.0, 0.008, 0.001]
 
 
-@pytest.mark.parametrize("code, nodes", [(SEED, 30_000), ("EH1-N-AAAAAAM", 20_000),
+@pytest.mark.parametrize("code, nodes", [(SEED, 10_000), ("EH1-N-AAAAAAM", 3_000), (SEED, None),
                                          ("EO1-C8-AAAAAAD", None), ("EO1-C4-AAAAACU", None)])
 def test_the_slicing_changes_no_result(code: str, nodes: int | None) -> None:
     """With a node budget the same problem gives the same verdict, node
     count and solution in one slice and in 1 s, 8 ms and 1 ms slices with a
-    search beside it and the sweeper between slices."""
+    search beside it and the sweeper between slices: cut short by the
+    budget (below the node count of its win, across restarts dropped), and
+    run to its win."""
     results = []
     for slicing in SLICINGS:
         task = SolverTask(deal_position(code), seconds=600, max_nodes=nodes)

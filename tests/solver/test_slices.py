@@ -19,6 +19,7 @@ from game.solver.problems import problem_for
 from game.solver.search import SWEEP_PIECE, CollectorHold, finish, sweep
 
 BIG = "EH1-N-AAAAAAJ"  # early expansions of 1,600-3,000 children (whole talon chains)
+LONG = "EH1-N-AABZFMT"  # deal 900087: about 230,000 states to its win
 
 
 def test_a_slice_ends_within_a_few_children_of_its_budget(monkeypatch) -> None:
@@ -178,8 +179,8 @@ def test_an_ended_search_is_freed_a_piece_at_a_time() -> None:
     """Cancelling keeps its tables for ``sweep``, which frees at most
     ``SWEEP_PIECE`` entries of them per look at the clock (a budget of
     nothing: one piece a call); ``run`` frees them all before it returns."""
-    task = SolverTask(deal_position(BIG), seconds=600)
-    while task.nodes < 3000:
+    task = SolverTask(deal_position(LONG), seconds=600)
+    while task.nodes < 20_000:
         task.step(0.01)
     task.cancel()
     assert task.result.result == "unknown"

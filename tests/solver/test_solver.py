@@ -269,7 +269,8 @@ def test_moves_match_the_engine(code: str) -> None:
         # Easy Harp: both move sets, a talon chain's cards one at a time and a whole chain as one move
         # (the chains' children, hundreds of draws each, are replayed at every third position:
         # most of the test's time, and the same moves the plain set makes one at a time)
-        chained = [v for v in problem.variants() if isinstance(v, easy_harp_solver.EasyHarpProblem) and v.chains][:1]
+        variants = problem.variants() if isinstance(problem, easy_harp_solver.EasyHarpProblem) else []
+        chained = [v for v in variants if v.chains][:1]
         for each in [problem] + (chained if step % 3 == 0 else []):
             for _, actions, child in each.children(state):
                 game = Game(position.copy())
@@ -313,7 +314,7 @@ def test_easy_harp_children_are_scored_and_keyed_as_from_scratch(code: str) -> N
     ``_score`` gives its state from scratch, and its key what ``_key`` gives."""
     position = deal_position(code)
     problem = problem_for(position)
-    twins = problem.variants() + [problem.restart(k)[0] for k in range(7)]
+    twins = problem.variants() + [problem.restart(k).problem for k in range(7)]
     for twin in twins:
         twin.noise = 0
     _, state = problem.start()
@@ -400,10 +401,13 @@ def _restart_stream(position: Position) -> tuple[str, list[str], int]:
 
     problem = problem_for(position)
     started = []
-    restart = problem.restart
-    problem.restart = lambda k: started.append(k) or restart(k)
+
+    def restart(k):
+        started.append(k)
+        return problem.restart(k)
+
     try:
-        verdict, actions = search.finish(search.restarting(problem, search._Stats(), None))
+        verdict, actions = search.finish(search.restarting(restart, search._Stats(), None))
     finally:
         while search.sweep(1.0):
             pass
@@ -450,20 +454,20 @@ def test_restarts_are_other_orders_of_the_same_moves_and_the_same_each_time() ->
     problem = problem_for(deal_position("EH1-N-AAAAAAF"))
     searches = [problem.restart(k) for k in range(24)]
     again = [problem.restart(k) for k in range(24)]
-    assert [(p.weights, p.chains, p.noise, p._rng, p.beam_width, n) for p, n in searches] == \
-        [(p.weights, p.chains, p.noise, p._rng, p.beam_width, n) for p, n in again]
-    assert len({p.weights for p, _ in searches}) == 24
-    assert {p.beam_width for p, _ in searches} >= {0, 10}  # beams and best-first searches
-    budgets: dict[int, list[int]] = {}  # beam width (0: best-first): the budgets of its searches, in turn
-    for p, n in searches:
-        budgets.setdefault(p.beam_width, []).append(n)
-    assert all(ns == sorted(ns) for ns in budgets.values())  # each kind's budgets grow
-    assert all(ns[-1] > ns[0] for ns in budgets.values() if len(ns) > 2)
-    widths = sorted(w for w in budgets if w)
-    assert [budgets[w][0] for w in widths] == sorted(budgets[w][0] for w in widths)  # a wider beam gets more
+    assert [(p.weights, p.chains, p.noise, p._rng, w, n) for p, n, w in searches] == \
+        [(p.weights, p.chains, p.noise, p._rng, w, n) for p, n, w in again]
+    assert len({(p.weights, p._rng, w) for p, _, w in searches}) == 24  # each search its own order
+    first_round = len(easy_harp_solver.RESTART_CYCLE)
+    assert len({p.weights for p, _, _ in searches[first_round:]}) == 24 - first_round  # later: scaled weightings
+    assert {w for _, _, w in searches} >= {0, 10}  # beams and best-first searches
+    # round after round each search of the cycle comes back twice as wide with twice the budget
+    for (_, n, w), (_, n2, w2) in zip(searches, searches[first_round:]):
+        assert (n2, w2) == (2 * n, 2 * w)
+    first = sorted((w, n) for _, n, w in searches[:first_round] if w)
+    assert [n for _, n in first] == sorted(n for _, n in first)  # a wider beam gets more
     _, state = problem.start()
     plain = {tuple(acts) for _, acts, _ in problem.children(state)}
-    for p, _ in searches:
+    for p, _, _ in searches:
         _, start = p.start()
         assert start == state
         same_kind = [v for v in problem.variants() if v.chains == p.chains][0]
@@ -477,9 +481,8 @@ def _beam(position: Position, width: int) -> tuple[str, list[str]]:
     from game.solver import search
 
     problem = problem_for(position)
-    problem.beam_width = width
     try:
-        verdict, actions = search.finish(search.beam(problem, search._Stats(), None))
+        verdict, actions = search.finish(search.beam(problem, search._Stats(), None, width))
         return verdict, problem.spell(actions)
     finally:
         while search.sweep(1.0):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game.engine import Game
 from game.engine.actions import FOUNDATION
-from game.solver.search import Problem
+from game.solver.api import ProblemBase as Problem
 
 
 class MiniCellProblem(Problem):

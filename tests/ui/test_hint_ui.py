@@ -20,7 +20,8 @@ from game.persistence.settings import Settings
 from .positions import near_won_eight_off
 
 RANKS = "A23456789TJQK"
-HARD_DEAL = "EH1-N-AAAAAAB"  # solved, but only after several frames of search
+HARD_DEAL = "EH1-N-AABZFJZ"  # deal 900015: solved, but only after many frames of search (about 1.5 s)
+HARDER_DEAL = "EH1-N-AABZFMT"  # deal 900087: about 4 s of search, 230,000 states, to its win
 
 
 def eight_off(columns, cells, found, variant="C2"):
@@ -134,7 +135,7 @@ def test_a_frame_gives_the_solver_one_short_slice(driver_for, monkeypatch):
     from game.play import search as service
 
     monkeypatch.setattr(service, "HINT_SECONDS", 600)  # slices overrun on a loaded machine: no time limit in play
-    d = driver_for("EH1-N-AAAAAAF")  # no answer within the hint's time: it says so honestly
+    d = driver_for(HARDER_DEAL)  # no answer within 30 frames
     d.app.play.hints.request()
     for _ in range(30):
         before = len(slices)
@@ -169,11 +170,15 @@ def test_a_cancelled_search_is_freed_over_the_next_frames(driver_for, monkeypatc
     from game.play import search as service
     from game.solver import search
 
-    monkeypatch.setattr(service, "HINT_SECONDS", 600)  # a loaded machine must not end the search before 20,000
-    d = driver_for("EH1-N-AAAAAAJ")  # big expansions: tables of thousands of states in a few frames
+    monkeypatch.setattr(service, "HINT_SECONDS", 600)  # a loaded machine must not end the search early
+    d = driver_for(HARDER_DEAL)  # tables of tens of thousands of states within a second of search
+
+    def held(stats) -> int:  # the entries of the tables the search's running parts hold
+        return sum(len(table) for table in stats.tables) + sum(held(part) for part in stats.parts)
+
     d.app.play.hints.request()
     task = d.app.play.search.running
-    while task.task.nodes < 20_000 and not task.task.done:  # tables a slice cannot free at once (about 0.7 s of search)
+    while held(task.task._stats) < 50_000 and not task.task.done:  # tables a slice cannot free at once
         d.run(1)
     assert not task.task.done and not gc.isenabled()
     d.key(pygame.K_d)  # draw: a move

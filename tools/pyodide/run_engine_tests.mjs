@@ -102,7 +102,10 @@ def run_script(path, *script_args):
     import runpy
 
     sys.argv = [path, *script_args]
-    runpy.run_path(path, run_name="__main__")
+    try:
+        runpy.run_path(path, run_name="__main__")
+    except SystemExit as exit:  # a script that ends with sys.exit(status), as it would natively
+        return exit.code if isinstance(exit.code, int) else (0 if exit.code is None else 1)
     return 0
 
 
