@@ -72,7 +72,7 @@ def window() -> None:
     global pygame, game_main, MemoryStorage, HintMarked, HintSaid, FrameGuard, build_app
     import pygame
 
-    import main as game_main
+    import game.start as game_main
     from game.persistence.storage import MemoryStorage
     from game.play.events import HintMarked, HintSaid
     from game.ui.guard import FrameGuard
