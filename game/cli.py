@@ -8,9 +8,10 @@ other text (an error line quoting what the player typed) goes out with
 ``backslashreplace`` for what the stream's encoding can't carry (cp1252,
 ascii, the C locale, a redirected Windows console), never a
 ``UnicodeEncodeError``. A closed standard output (``>&-``) is one error
-line on stderr and status 2; a closed stderr leaves stdout clean (an error
-is then only the exit status); a reader that goes away (``| head``) is
-status 0, as for any Unix filter."""
+line on stderr and status 2, and so is a full one (``> /dev/full``), for
+``--help`` too (``write_help``, which ``main.py``'s parser uses as well); a
+closed stderr leaves stdout clean (an error is then only the exit status);
+a reader that goes away (``| head``) is status 0, as for any Unix filter."""
 
 from __future__ import annotations
 
@@ -21,13 +22,16 @@ import math
 import os
 import re
 import sys
-from typing import NoReturn, Sequence
+from typing import TYPE_CHECKING, NoReturn, Sequence
 
 from .engine import Action, EngineInputError, Game, Position, deal_position, parse_code, registry
 from .play.today import today_deal
 from .engine.notation import one_line, quote, shorten_quotes
 from .i18n import LANGUAGES, refusal_message
-from .textfile import TextFileError, read_file, read_stream
+from .textfile import TextFileError, drop_stdout, read_file, read_stream, write_help
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 MAX_SECONDS = 86_400.0  # a day: the solver stops long before
 
@@ -40,7 +44,10 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit 2, like every bad input here
         raise UsageError(shorten_quotes(message))
 
-
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        problem = write_help(self.format_help(), file)
+        if problem is not None:
+            raise UsageError(problem)
 
 
 def seconds(text: str) -> float:
@@ -209,13 +216,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         error(one_line(str(exc)))
         return 2
     except BrokenPipeError:
-        _drop_stdout()
+        drop_stdout()
         return 0
     except KeyboardInterrupt:  # Ctrl+C during a long solve: a line, not a traceback
         error("interrupted")
         return 130
     except OSError as exc:  # writing the output failed: > /dev/full, a descriptor closed under us
-        _drop_stdout()
+        drop_stdout()
         error(f"cannot write the output: {exc.strerror or exc}")
         return 2
 
@@ -243,14 +250,3 @@ def tolerant_streams() -> None:
                 reconfigure(errors="backslashreplace")
             except (ValueError, OSError, TypeError):  # a stream that doesn't allow it keeps its own
                 pass
-
-
-def _drop_stdout() -> None:
-    """Point standard output at nothing, so the interpreter's last flush of
-    what could not be written doesn't fail again at exit."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):  # no real stdout (tests, embedding)
-        pass

@@ -7,6 +7,10 @@ reads at most the size the JSON reader accepts (``jsontext.MAX_CHARS``, the
 bound the writers obey too); ``read_stream`` does the same for standard
 input. Both raise ``TextFileError`` with a one-line message.
 
+Text going out is written with the same care: ``write_help`` writes a
+command line's help and says when it could not (a closed or full standard
+output), for ``python -m game`` and ``main.py`` alike.
+
 The files the game ships are read with the same care, once, at start:
 ``check_shipped`` looks at the fonts (a TrueType file whose tables all lie
 inside it and whose checksum holds: a truncated font used to crash the
@@ -22,9 +26,13 @@ from __future__ import annotations
 import os
 import stat
 import struct
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from .engine.jsontext import MAX_CHARS
 from .engine.notation import quote
@@ -184,3 +192,39 @@ def sound_problems(path: Path, name: str | None = None) -> list[str]:
     if at != len(data) or not last_flags & 0x04:  # the last page ends the stream
         return [f"{name} is cut short"]
     return []
+
+
+def write_help(text: str, file: SupportsWrite[str] | None = None) -> str | None:
+    """Write a parser's help (``text``) to ``file`` (by default standard
+    output) and flush it at once. argparse's own ``print_help`` drops a
+    failed write and exits 0, as if the help had been shown. None when it
+    was written, or when its reader went away (``| head``: nobody wants the
+    rest); else why it could not be (a closed or full standard output), in
+    one line, with standard output pointed at nothing so that the
+    interpreter's last flush at exit does not fail a second time."""
+    out = sys.stdout if file is None else file
+    if out is None:  # started with standard output closed (>&-)
+        return "standard output is closed, so there is nowhere to write the help"
+    try:
+        out.write(text)
+        flush = getattr(out, "flush", None)
+        if flush is not None:
+            flush()
+    except BrokenPipeError:
+        drop_stdout()
+        return None
+    except (OSError, ValueError) as exc:  # > /dev/full; a stream closed under us
+        drop_stdout()
+        return f"cannot write the help: {getattr(exc, 'strerror', None) or exc}"
+    return None
+
+
+def drop_stdout() -> None:
+    """Point standard output at nothing, so the interpreter's last flush of
+    what could not be written doesn't fail again at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real stdout (tests, embedding)
+        pass

@@ -17,7 +17,8 @@ PATTERNS = ["tests/engine/test_*.py", "tests/solver/test_solver.py", "tests/solv
             "tests/solver/test_slices.py", "tests/solver/test_soundness.py", "tests/solver/test_portfolio.py", "tests/persistence/test_storage.py",
             "tests/persistence/test_savegame.py", "tests/persistence/test_stats.py", "tests/play/test_today.py",
             "tests/play/test_session.py", "tests/play/test_purity.py",
-            "tests/persistence/test_windows.py"]  # two tabs on one localStorage: the browser's own case
+            "tests/persistence/test_windows.py",  # two tabs on one localStorage: the browser's own case
+            "tests/persistence/test_one_count_per_game.py"]
 DOCTESTS = ["game/engine"]
 
 # The desktop's file storage meets the desktop's file system errors; the
@@ -30,6 +31,7 @@ NATIVE_ONLY = [
     "tests/persistence/test_storage.py::test_the_game_starts_when_its_data_folder_cant_be_checked[a file where a folder should be]",
     # two processes on one data folder: the browser starts no process (its case is two tabs)
     "tests/persistence/test_windows.py::test_two_processes_recording_100_results_each_leave_200",
+    "tests/persistence/test_one_count_per_game.py::test_eight_processes_winning_at_once_leave_eight_played_eight_won",
 ]
 
 

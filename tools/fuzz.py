@@ -24,7 +24,8 @@ a short, seeded run of each (tests/fuzzing/test_fuzz.py).
 * data: every record (game, statistics, settings) damaged every way (cut,
   bit-flipped, not UTF-8, deeply nested, huge numbers, wrong types, a
   folder, a link to /dev/zero, a dangling link, a loop): loading never
-  raises, and the damaged text is kept in a ``.bad`` copy.
+  raises, and the damaged text is kept in a ``.bad`` copy; a damaged undo
+  history or redo list (unreadable JSON inside it too) never costs the game.
 * kill: a child process plays and saves after every action; it is killed
   at a random moment, then the save must load and be the last action's
   position or the one in flight (never older than one action).
@@ -37,7 +38,10 @@ seed and step replay the same stream).
 Memory: every run ends with its peak resident memory (``peak ... MB``),
 and ``--max-rss MB`` makes a run that goes above it fail there, with the
 event it had reached (checked every 100 UI events, and once at the end of
-other runs), so a leak fails the run instead of slowing the machine.
+other runs), so a leak fails the run instead of slowing the machine. A ui
+run also gives, per game, the window size (and event) where its peak was
+reached and the most memory resident after an event at each window size
+(the seven sizes, and the largest of the random resizes).
 """
 
 from __future__ import annotations
@@ -76,6 +80,7 @@ PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.>#/ "
 class Report:
     def __init__(self, name: str) -> None:
         self.name, self.tried, self.failures = name, 0, []
+        self.peaks: dict[str, SizePeaks] = {}  # ui: memory by window size, per game
 
     def fail(self, what: str) -> None:
         self.failures.append(what)
@@ -318,6 +323,51 @@ def peak_mb() -> float | None:
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024  # bytes on macOS, KB elsewhere
 
 
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def resident_mb() -> float | None:
+    """This process's resident memory now, in MB (Linux; None elsewhere)."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * _PAGE / (1024 * 1024)
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+class SizePeaks:
+    """Memory by window size over one game's run: the most resident memory
+    after an event at each size, and the size (and event) where the peak
+    (``peak_mb``) last rose. (Resident memory at a small size may still be
+    what a larger one before it left: ``--size WxH`` runs one size alone.)"""
+
+    def __init__(self) -> None:
+        self.resident: dict[tuple[int, int], float] = {}
+        self.peak = 0.0
+        self.peak_at: tuple[tuple[int, int], int] | None = None
+
+    def note(self, size: tuple[int, int], event: int) -> None:
+        now = resident_mb()
+        if now is not None:
+            self.resident[size] = max(self.resident.get(size, 0.0), now)
+        peak = peak_mb()
+        if peak is not None and peak > self.peak:
+            self.peak, self.peak_at = peak, (size, event)
+
+    def summary(self, named: list[tuple[int, int]], others: int = 4) -> str:
+        def mb(size: tuple[int, int]) -> str:
+            return f"{size[0]}x{size[1]} {self.resident[size]:.0f}"
+
+        shown = [mb(size) for size in named if size in self.resident]
+        rest = sorted((s for s in self.resident if s not in named), key=lambda s: -self.resident[s])[:others]
+        where = ""
+        if self.peak_at is not None:
+            (w, h), event = self.peak_at
+            where = f"peak {self.peak:.0f} MB, reached at {w}x{h} (event {event}); "
+        return (f"{where}most resident after an event, by window size (MB): {', '.join(shown)}"
+                + (f"; the largest of the other sizes: {', '.join(mb(s) for s in rest)}" if rest else ""))
+
+
 def over_cap(report: "Report", cap: float | None, where: str) -> bool:
     peak = peak_mb()
     if cap is None or peak is None or peak <= cap:
@@ -334,6 +384,7 @@ def run_ui(count: int, seed: int, games=(EASY_HARP, EIGHT_OFF), quiet: bool = Fa
     capped = False
     for g_index, game in enumerate(games):
         fuzz = UIFuzz(game, seed * 10 + g_index, size)
+        peaks = report.peaks[game] = SizePeaks()
         started = time.time()
         for i in range(count):
             report.tried += 1
@@ -346,6 +397,7 @@ def run_ui(count: int, seed: int, games=(EASY_HARP, EIGHT_OFF), quiet: bool = Fa
             if problem:
                 report.fail(f"{game} seed {seed} event {i}: {problem}")
                 fuzz = UIFuzz(game, seed * 10 + g_index + 1000 * (i + 1), size)  # go on from a fresh app
+            peaks.note((fuzz.app.width, fuzz.app.height), i)
             if (i + 1) % 100 == 0 and over_cap(report, max_rss, f"{game} seed {seed} event {i}"):
                 capped = True
                 break
@@ -593,14 +645,16 @@ def good_records() -> dict[str, str]:
     game = Game.from_deal("EH1-N-AAAAAAF")
     for action in ["draw", "draw", "c9>c4", "undo", "draw", "tap w"]:
         game.play(action)
-    p.save_game(game, 12.5)
-    p.new_game(Game.from_deal("EO1-C4-AAAAAFA"), previous=game, previous_elapsed=12.5)
-    p.save_game(game, 12.5)
+    p.save_game(game, 12.5, identity="0a1b2c3d4e5f6a7b")
+    p.new_game(Game.from_deal("EO1-C4-AAAAAFA"), identity="1b2c3d4e5f6a7b8c", previous=game,
+               previous_elapsed=12.5, previous_identity="0a1b2c3d4e5f6a7b")
+    p.save_game(game, 12.5, identity="0a1b2c3d4e5f6a7b")
     p.save_settings(p.settings)
     return {key: storage.get(key) for key in ("game", "stats", "settings")}
 
 
 HUGE_HISTORY = "huge numbers in the undo history"
+BAD_REDO = "unreadable JSON in the redo list"
 
 
 def damages(text: str, rng: random.Random) -> list[tuple[str, object]]:
@@ -636,6 +690,10 @@ def damages(text: str, rng: random.Random) -> list[tuple[str, object]]:
             if history in data:
                 huge = ["c1." + "9" * 5000 + ">c2", "c" + "1" * 5000]
                 out.append((HUGE_HISTORY, json.dumps(dict(data, **{history: huge})).encode()))
+        if "redo" in data:  # faults at the JSON level inside the redo list: json.loads refuses the whole text
+            for fault in ("[" * 100_000 + "]" * 100_000, "[" + "9" * 5000 + "]", '["draw",]', "[draw]"):
+                text = json.dumps(dict(data, redo="@@REDO@@")).replace('"@@REDO@@"', fault)
+                out.append((f"{BAD_REDO} {fault[:6]}", text.encode()))
     return out
 
 
@@ -702,6 +760,10 @@ def run_data(seed: int, count: int | None = None, quiet: bool = False) -> Report
                 loaded = p.load_all()
                 if name == HUGE_HISTORY and not backup and loaded.game is None:
                     report.fail(f"{key} {name}: the whole saved game was thrown away, not only its history")
+                if name.startswith(BAD_REDO) and not backup and (
+                        loaded.game is None or not loaded.game.can_undo
+                        or {"notice.game_damaged", "notice.game_restored"} & set(loaded.notices)):
+                    report.fail(f"{key} {name}: the game or its undo went with the redo list ({loaded.notices})")
                 game = loaded.game or Game.from_deal("EH1-N-AAAAAAB")
                 game.play("draw")
                 p.save_game(game, 1.0)
@@ -850,6 +912,8 @@ def main(argv=None) -> int:
     peak = peak_mb()
     memory = f", peak {peak:.0f} MB" if peak is not None else ""
     print(report.summary(f" ({extra})" if extra else "") + f", {time.time() - started:.0f} s{memory}")
+    for game, peaks in report.peaks.items():
+        print(f"  {game}: {peaks.summary([size] if size else UIFuzz.SIZES)}")
     return 1 if report.failures else 0
 
 

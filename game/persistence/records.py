@@ -6,13 +6,10 @@ the statistics and the settings, on the storage it is handed.
     # (the player's records, as game.ui.launch opens them: in memory if they can't be)
     loaded = persistence.load_all()          # at start-up
     ...                                      # show loaded.notices once
-    persistence.save_game(game, elapsed, counted)  # after every accepted action and undo
-    persistence.game_won(game, elapsed)      # when the session says "won" (once a game)
-    persistence.new_game(game, previous=old, previous_elapsed=t, previous_counted=c)  # on new game
-
-Whether the current game is already in the statistics is the session's
-fact (``game.play.session.Session.counted``); it is passed in here and kept in
-the saved game (``loaded.counted`` gives it back), never tracked twice.
+    persistence.save_game(game, elapsed, counted, redo, identity=i)  # after every accepted action and undo
+    persistence.game_won(game, elapsed, identity=i)  # when the session says "won" (once a game)
+    persistence.new_game(game, identity=i, previous=old, previous_elapsed=t, previous_counted=c,
+                         previous_identity=j)  # on new game
     persistence.save_settings(settings)      # when an option changes
     persistence.language(args.lang)          # the catalogue to use
     persistence.stats.get("eight-off", "C8") # the statistics screen
@@ -21,6 +18,17 @@ the saved game (``loaded.counted`` gives it back), never tracked twice.
     persistence.retry_pending()              # now and then, and on quitting
     persistence.pop_notices()                # after each of the above: show them once
     persistence.notice_text(notice, lang)    # a notice's words, its numbers filled in
+
+Whether the current game is already in the statistics, and which game it
+is (its identity), are the session's facts (``game.play.session.Session.counted``
+and ``.identity``); they are passed in here and kept in the saved game
+(``loaded.counted`` and ``loaded.identity`` give them back), never tracked
+twice. A result goes into the statistics with its game's identity, and the
+statistics count each game once, however many windows count it
+(``game.persistence.stats``): a window that starts while another one's game
+is saved, and replaces it, counts that game as left unfinished; the other
+window may then win it, and it counts as won. A caller without identities
+(None, as tools and older tests pass) counts each result as a game.
 
 Two windows, one player
 -----------------------
@@ -88,7 +96,7 @@ format made it (``notice_text`` fills in the numbers).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, TypeVar, Union
+from typing import Any, Callable, Iterable, TypeVar, Union
 
 from . import savegame
 from . import settings as settings_store
@@ -104,12 +112,35 @@ SAVE_FAILED = "notice.save_failed"
 SAVED_AGAIN = "notice.saved_again"
 UNREADABLE = "notice.records_unreadable"
 ELSEWHERE = "notice.game_elsewhere"
+UNDO_LOST = "notice.undo_lost"  # the saved game resumes, without its undo history
+REDO_LOST = "notice.redo_lost"  # the saved game resumes with its undo, without its redo list
 NEWER_FORMAT = "notice.newer_format"  # the detail notice_text adds to a newer record's notice
 KINDS = {GAME_KEY: "game", STATS_KEY: "stats", SETTINGS_KEY: "settings"}  # the notices' names
 
-# A statistics operation not yet stored: a result, or a reset.
-Result = tuple[str, str, bool, float, int, int]  # game, variant, won, seconds, score, moves
-Reset = tuple[Union[str, None], Union[str, None]]  # game, variant (None: all)
+
+@dataclass(frozen=True)
+class Result:
+    """A statistics operation not yet stored: one game's result."""
+
+    game: str
+    variant: str
+    won: bool
+    seconds: float
+    score: int
+    moves: int
+    identity: str | None  # which game (None: none known, a game of its own)
+
+
+@dataclass(frozen=True)
+class Reset:
+    """A statistics operation not yet stored: a reset of a variant, a game
+    or (both None) all."""
+
+    game: str | None
+    variant: str | None
+
+
+Operation = Union[Result, Reset]
 
 T = TypeVar("T")
 
@@ -124,6 +155,7 @@ class Loaded:
     problems: list[str] = field(default_factory=list)  # details, for a log
     counted: bool = False  # that game's result is already in the statistics
     redo: list[Action] = field(default_factory=list)  # what Redo plays again in that game, the next one last
+    identity: str | None = None  # which game that is (None with no game)
 
 
 class _Newer(Exception):
@@ -155,8 +187,8 @@ class Persistence:
         self.hands_off: set[str] = set()  # keys whose record can't be read: left alone this session
         self.pending: set[str] = set()  # keys with something this window has not managed to store yet
         self._save_failed = False
-        self._cache: dict = {}
-        self._stats_ops: list[Result | Reset] = []  # in order, not yet in the record
+        self._cache: dict[str, Any] = {}
+        self._stats_ops: list[Operation] = []  # in order, not yet in the record
         self.new_bests: dict[str, Bests] = {}  # per variant: the records this window's latest game there beat
         self._settings_base: dict[str, object] = Settings().to_dict()  # the record's settings, as last seen
         self._settings_changed: dict[str, object] = {}  # fields this window changed, not yet stored
@@ -205,22 +237,28 @@ class Persistence:
         self.stats = stats if stats is not None else Statistics()
 
         saved: SavedGame | None = self._load(GAME_KEY, savegame.loads_game, notices, problems)
-        game, elapsed, counted, redo = None, 0.0, False, []
+        game, elapsed, counted, redo, identity = None, 0.0, False, [], None
         if saved is not None and saved.game.position.won:
             if not saved.counted:  # stopped right after the winning move
-                self.record_result(saved.game, saved.elapsed, won=True)
+                self.record_result(saved.game, saved.elapsed, won=True, identity=saved.identity)
             saved = None  # a won game is over: the window deals a new one
         if saved is not None:
             game, elapsed, counted, redo = saved.game, saved.elapsed, saved.counted, saved.redo
+            identity = saved.identity
+            if saved.identity_problem:
+                problems.append(f"game: identity made from the record: {saved.identity_problem}")
             if saved.redo_problem:
                 problems.append(f"game: nothing to redo: {saved.redo_problem}")
+                _add(notices, REDO_LOST)
             if saved.history_problem:
                 problems.append(f"game: undo history dropped: {saved.history_problem}")
-                _add(notices, "notice.undo_lost")
+                _add(notices, UNDO_LOST)
+            if saved.redo_problem or saved.history_problem:
+                # The damaged record kept aside, the game as it resumes saved in its place.
                 self._set_aside(GAME_KEY)
                 self._seen[GAME_KEY] = None
-                self.save_game(game, elapsed, counted, redo)
-        return Loaded(settings, game, elapsed, self.stats, notices, problems, counted, redo)
+                self.save_game(game, elapsed, counted, redo, identity=identity)
+        return Loaded(settings, game, elapsed, self.stats, notices, problems, counted, redo, identity)
 
     def _load(self, key: str, parse: Callable[[str], T], notices: list[str], problems: list[str]) -> T | None:
         """The record under ``key``, else its backup, else None; damaged
@@ -275,45 +313,51 @@ class Persistence:
 
     # ---- while playing ------------------------------------------------------------------
 
-    def save_game(self, game: Game, elapsed: float, counted: bool = False, redo: Iterable[Action] = ()) -> bool:
+    def save_game(self, game: Game, elapsed: float, counted: bool = False, redo: Iterable[Action] = (), *,
+                  identity: str | None = None) -> bool:
         """Keep ``game`` (after every accepted action, undo included), what
-        Redo would play again (``redo``, the next one last) and whether its
-        result is already in the statistics (the session knows).
+        Redo would play again (``redo``, the next one last), whether its
+        result is already in the statistics and which game it is
+        (``identity``; the session knows both).
         Returns False if it could not be stored: it is then pending, tried
         again at the next chance, and ``notice.save_failed`` is queued in
         ``notices`` (once until everything is stored again). What else was
         pending is tried first."""
-        self._game_text = savegame.dumps_game(game, _seconds(elapsed), counted, cache=self._cache, redo=redo)
+        self._game_text = savegame.dumps_game(game, _seconds(elapsed), counted, cache=self._cache, redo=redo,
+                                              identity=self._identity(identity))
         self.pending.add(GAME_KEY)
         self.retry_pending(GAME_KEY)
         return self._store(GAME_KEY)
 
-    def game_won(self, game: Game, elapsed: float) -> bool:
+    def game_won(self, game: Game, elapsed: float, *, identity: str | None = None) -> bool:
         """The game is won: count it in the statistics and save it as
         counted. The session says "won" once per game (undoing and winning
         again is not a second win), so this is called once. Returns whether
         both were stored."""
-        recorded = self.record_result(game, elapsed, won=True)
-        return self.save_game(game, elapsed, counted=True) and recorded
+        recorded = self.record_result(game, elapsed, won=True, identity=identity)
+        return self.save_game(game, elapsed, counted=True, identity=identity) and recorded
 
     def new_game(
-        self, game: Game, *, previous: Game | None = None, previous_elapsed: float = 0.0, previous_counted: bool = False
+        self, game: Game, *, identity: str | None = None, previous: Game | None = None,
+        previous_elapsed: float = 0.0, previous_counted: bool = False, previous_identity: str | None = None,
     ) -> None:
-        """A new game replaces ``previous``: an unfinished previous game in
-        which the player made a move counts as played, not won (a deal left
-        untouched doesn't count, nor one already counted). Then the new
-        game is saved."""
+        """A new game (``identity``) replaces ``previous`` (``previous_identity``):
+        an unfinished previous game in which the player made a move counts
+        as played, not won (a deal left untouched doesn't count, nor one
+        already counted; nor, in the statistics, a game another window
+        counts too: see the module's docstring). Then the new game is saved."""
         if previous is not None and not previous_counted and previous.position.moves > 0:
             # won=...: a win the window didn't report through game_won still counts as one
-            self.record_result(previous, previous_elapsed, won=previous.position.won)
+            self.record_result(previous, previous_elapsed, won=previous.position.won, identity=previous_identity)
         self._cache.clear()
-        self.save_game(game, 0.0)
+        self.save_game(game, 0.0, identity=identity)
 
-    def record_result(self, game: Game, elapsed: float, *, won: bool) -> bool:
-        """Add one finished game to the statistics and store them (merged
-        with what other windows stored meanwhile)."""
+    def record_result(self, game: Game, elapsed: float, *, won: bool, identity: str | None = None) -> bool:
+        """Add one finished game (``identity``: which one) to the statistics
+        and store them (merged with what other windows stored meanwhile)."""
         pos = game.position
-        result: Result = (pos.game, pos.variant, bool(won), _seconds(elapsed), pos.score, pos.moves)
+        result = Result(pos.game, pos.variant, bool(won), _seconds(elapsed), pos.score, pos.moves,
+                        self._identity(identity))
         # raises ValueError for an unknown game, before anything is kept
         self.new_bests[variant_key(pos.game, pos.variant)] = _apply(self.stats, result)
         self._stats_ops.append(result)
@@ -336,7 +380,7 @@ class Persistence:
         return self._store(SETTINGS_KEY)
 
     def reset_stats(self, game: str | None = None, variant: str | None = None) -> bool:
-        reset: Reset = (game, variant)
+        reset = Reset(game, variant)
         _apply(self.stats, reset)
         self._stats_ops.append(reset)
         self.pending.add(STATS_KEY)
@@ -388,6 +432,15 @@ class Persistence:
         return f"{text} {translate(NEWER_FORMAT, lang, **params)}" if params else text
 
     # ---- storing ---------------------------------------------------------------------------
+
+    def _identity(self, identity: str | None) -> str | None:
+        """``identity`` if it is one (``savegame.IDENTITY``); else None, and
+        a problem for the log: a result is then a game of its own, never a
+        failed save."""
+        if identity is None or savegame.IDENTITY.fullmatch(identity):
+            return identity
+        self.problems.append(f"game: {identity!r} is not a game's identity; none kept")
+        return None
 
     def _set_aside(self, key: str) -> None:
         if key not in self.hands_off:
@@ -498,12 +551,12 @@ def _same_record(found: str, seen: str | None) -> bool:
         return False
 
 
-def _apply(stats: Statistics, op: "Result | Reset") -> Bests:
+def _apply(stats: Statistics, op: Operation) -> Bests:
     """Apply one operation; a result says which records it beat."""
-    if len(op) == 6:
-        game, variant, won, seconds, score, moves = op
-        return stats.record(game, variant, won=won, seconds=seconds, score=score, moves=moves)
-    stats.reset(op[0], op[1])
+    if isinstance(op, Result):
+        return stats.record(op.game, op.variant, won=op.won, seconds=op.seconds, score=op.score, moves=op.moves,
+                            identity=op.identity)
+    stats.reset(op.game, op.variant)
     return frozenset()
 
 

@@ -1,14 +1,17 @@
 """A whole game in progress as JSON, and back with every check.
 
-The record (format 3) keeps the position now (the contract's JSON), where
-the undo history starts (a deal code while the dealt layout is still its
-bottom, else that position's JSON), the actions played since (at most the
-engine's undo limit, in the contract's notation), what Redo would play
-again (the actions undo took back, the next one last), the elapsed time,
-and whether the game's result already went into the statistics:
+The record (format 4) keeps the game's identity (``id``: which game this
+is, whichever window plays it; see ``game.persistence.stats``), the
+position now (the contract's JSON), where the undo history starts (a deal
+code while the dealt layout is still its bottom, else that position's
+JSON), the actions played since (at most the engine's undo limit, in the
+contract's notation), what Redo would play again (the actions undo took
+back, the next one last), the elapsed time, and whether the game's result
+already went into the statistics:
 
-    {"schema": ..., "version": 3, "position": {...}, "start": "EO1-C8-AAAAAFA",
-     "actions": ["c7>r", "c3>r"], "redo": ["draw"], "elapsed": 12.5, "counted": false}
+    {"schema": ..., "version": 4, "id": "3f9a0c5d2e7b1a64", "position": {...},
+     "start": "EO1-C8-AAAAAFA", "actions": ["c7>r", "c3>r"], "redo": ["draw"],
+     "elapsed": 12.5, "counted": false}
 
 A few kilobytes whatever the history (format 1 kept a full snapshot per
 undo step: about 80 KB after a hundred moves). Reading trusts nothing:
@@ -20,6 +23,10 @@ undo step: about 80 KB after a hundred moves). Reading trusts nothing:
   history is checked by the same code that plays the game;
 * the redo actions are played from the saved position by the rules, the
   next one first, each must be legal;
+* the identity is a short name of lower-case letters, digits and ``-``
+  (``null``: a game saved by a caller that had none; anything else costs
+  only the identity, ``identity_problem``: one is made as for a record
+  without any);
 * wrong types, unknown keys, absurd numbers and a version newer than this
   code are refused with a ``SaveError`` that says what is wrong.
 
@@ -29,26 +36,38 @@ position's (undo never lowers it), so it comes back as it was.
 A damaged history does not cost the player the game: ``load_game`` then
 resumes the position without undo and says so in ``history_problem``; a
 damaged redo list (or none) resumes it with nothing to redo
-(``redo_problem``), its undo kept.
+(``redo_problem``), its undo kept. That holds for a fault at the JSON level
+too (``loads_game``): when the text is no JSON that can be read (brackets
+nested 100 000 deep, a number of 5000 digits, a syntax error) and the
+fault lies inside the ``redo`` member's value, the record is read without
+that value, and only the redo list goes.
+
+A record without an identity (formats 1 to 3, or ``"id": null``) gets one
+made from its own content (``legacy-`` and a hash of it): two windows that
+load the same old record agree on which game it is, so its result is
+counted once all the same.
 
 Why redo is in this record and not one of its own: the position, its undo
 and its redo must agree, and one record is written at once, under one lock,
 and seen whole by the check for another window's game; a separate record
 could be left from another game or window, and would need its own damage
-and two-window handling. The cost: a version of the game from before format
-3 finds a record newer than it reads and leaves it alone (never writes over
-it). Records of format 2 (no redo) and 1 (a snapshot per undo step) are
-still read, with the checks they always had; the game never writes them
-again (the tests' ``tests/persistence/savegame_v1.py`` writes format 1, for the tests
-of that and for ``tools/bench_save.py``).
+and two-window handling. The cost (and the same for the identity, format
+4): a version of the game from before finds a record newer than it reads
+and leaves it alone (never writes over it). Records of format 3 (no
+identity), 2 (no redo) and 1 (a snapshot per undo step) are still read,
+with the checks they always had; the game never writes them again (the
+tests' ``tests/persistence/savegame_v1.py`` writes format 1, for the tests of that and
+for ``tools/bench_save.py``).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+import re
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..engine import Game, Move, Pile, Position, PositionError, UNDO_LIMIT, deal_position
 from ..engine.actions import DRAW, MOVE, Action
@@ -59,12 +78,15 @@ from ..engine import jsontext
 from .storage import NOT_A_RECORD
 
 SCHEMA = "easy-harp-eight-off/savegame"
-VERSION = 3
+VERSION = 4
 MAX_SECONDS = 10**8  # about three years of play: more is not a real clock
 MAX_TEXT = jsontext.MAX_CHARS  # one bound for the reader, the storage and the writers
 
 _RECORD_KEYS_V2 = {"schema", "version", "position", "start", "actions", "elapsed", "counted"}
-_RECORD_KEYS = _RECORD_KEYS_V2 | {"redo"}  # format 3; a record without "redo" still resumes
+_RECORD_KEYS_V3 = _RECORD_KEYS_V2 | {"redo"}  # a record without "redo" still resumes
+_RECORD_KEYS = _RECORD_KEYS_V3 | {"id"}  # format 4
+IDENTITY = re.compile(r"[0-9a-z][0-9a-z-]{0,39}")  # a game's identity (game.session makes them)
+LEGACY = "legacy-"  # the identity made for a record that has none
 _RECORD_KEYS_V1 = {"schema", "version", "position", "elapsed", "counted", "history"}
 MAX_ACTION_CHARS = 16  # "c9.13>c8" and the like; anything longer is not one of ours
 _STEP_KEYS = {"position", "score", "move"}
@@ -92,6 +114,12 @@ class SavedGame:
     history_problem: str | None = None  # why the undo history was dropped
     redo: list[Action] = field(default_factory=list)  # what Redo plays again, the next one last
     redo_problem: str | None = None  # why the redo list was dropped
+    identity: str = ""  # which game this is (made from the record's content if it had none)
+    identity_problem: str | None = None  # why the identity kept was not used
+
+
+Snapshot = tuple[Any, ...]  # a ``Position.snapshot()``
+History = list[tuple[Snapshot, Move]]  # an undo history, as ``Game.set_history`` takes it
 
 
 # ---- writing -----------------------------------------------------------------------------
@@ -104,7 +132,7 @@ def _action_text(move: Move) -> str:
     return DRAW  # a draw, or turning the waste over: the rules tell which
 
 
-def _start(game: Game, before: tuple, cache: dict | None) -> str | dict:
+def _start(game: Game, before: Snapshot, cache: dict[str, Snapshot] | None) -> str | dict[str, Any]:
     """Where the undo history starts (``before``, a ``position.snapshot()``):
     the deal code while that is the dealt layout itself (the whole game fits
     in the history), else the position."""
@@ -124,16 +152,20 @@ def _start(game: Game, before: tuple, cache: dict | None) -> str | dict:
     return game.position.restored(before).to_dict()
 
 
-def dump_game(game: Game, elapsed: float, counted: bool = False, cache: dict | None = None,
-              redo: Iterable[Action] = ()) -> dict:
+def dump_game(game: Game, elapsed: float, counted: bool = False, cache: dict[str, Snapshot] | None = None,
+              redo: Iterable[Action] = (), identity: str | None = None) -> dict[str, Any]:
     """The record of ``game``, with ``redo`` (what undo took back, the next
-    to redo last). A caller saving after every action may pass the same
-    ``cache`` dict each time (it keeps the dealt layout's key)."""
+    to redo last) and its ``identity`` (None: it has none). A caller saving
+    after every action may pass the same ``cache`` dict each time (it keeps
+    the dealt layout's key)."""
+    if identity is not None:
+        identity = read_identity(identity, "the game's identity", error=ValueError)
     history = game.history_snapshots()
     before = history[0][0] if history else game.position.snapshot()
     return {
         "schema": SCHEMA,
         "version": VERSION,
+        "id": identity,
         "position": game.position.to_dict(),
         "start": _start(game, before, cache),
         "actions": [_action_text(move) for _, move in history],
@@ -143,15 +175,16 @@ def dump_game(game: Game, elapsed: float, counted: bool = False, cache: dict | N
     }
 
 
-def dumps_game(game: Game, elapsed: float, counted: bool = False, cache: dict | None = None,
-               redo: Iterable[Action] = ()) -> str:
-    return json.dumps(dump_game(game, elapsed, counted, cache, redo), ensure_ascii=True, separators=(",", ":"))
+def dumps_game(game: Game, elapsed: float, counted: bool = False, cache: dict[str, Snapshot] | None = None,
+               redo: Iterable[Action] = (), identity: str | None = None) -> str:
+    return json.dumps(dump_game(game, elapsed, counted, cache, redo, identity), ensure_ascii=True,
+                      separators=(",", ":"))
 
 
 # ---- reading ---------------------------------------------------------------------------------
 
 
-def check_header(data: object, schema: str, version: int, what: str) -> dict:
+def check_header(data: object, schema: str, version: int, what: str) -> dict[str, Any]:
     """The checks every record starts with; shared with stats and settings."""
     if not isinstance(data, dict):
         raise SaveError(f"the {what} is not a JSON object")
@@ -166,7 +199,7 @@ def check_header(data: object, schema: str, version: int, what: str) -> dict:
     return data
 
 
-def check_keys(data: dict, allowed: set[str], where: str, required: set[str] | None = None) -> None:
+def check_keys(data: dict[Any, Any], allowed: set[str], where: str, required: set[str] | None = None) -> None:
     unknown = sorted(str(k) for k in data if k not in allowed)
     if unknown:
         raise SaveError(f"{where}: unknown key {unknown[0]!r}")
@@ -181,6 +214,22 @@ def whole_number(value: object, where: str, maximum: int = MAX_SCORE_AND_MOVES) 
     if not 0 <= value <= maximum:
         raise SaveError(f"{where} is out of range ({value})")
     return value
+
+
+def read_identity(value: object, where: str, error: type[ValueError] = SaveError) -> str | None:
+    """A game's identity as kept (``IDENTITY``), or None (``null``: none)."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not IDENTITY.fullmatch(value):
+        raise error(f"{where} must be a short name of lower-case letters, digits and '-'")
+    return value
+
+
+def legacy_identity(data: object) -> str:
+    """The identity of a record that has none: made from its content, so
+    every window that reads the same record finds the same one."""
+    text = json.dumps(data, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return LEGACY + hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
 
 
 def seconds(value: object, where: str) -> float:
@@ -207,18 +256,119 @@ def parse_json(text: object, what: str, max_chars: int = MAX_TEXT) -> object:
 
 
 def loads_game(text: object) -> SavedGame:
-    return load_game(parse_json(text, "saved game"))
+    """The saved game in ``text``, checked; raises SaveError. A fault at the
+    JSON level that lies inside the redo list costs only the redo list."""
+    try:
+        data = parse_json(text, "saved game")
+    except SaveError as error:
+        if isinstance(text, str) and not text.startswith(NOT_A_RECORD) and len(text) <= MAX_TEXT:
+            saved = _load_without(text, "redo")
+            if saved is not None:
+                return saved
+        raise error from None
+    return load_game(data)
+
+
+def _load_without(text: str, name: str) -> SavedGame | None:
+    """``text`` is no JSON that can be read: the saved game without the
+    value of its top-level member ``name`` (``redo``) if the fault lies
+    inside that value, else None. The value goes by the brackets, quotes
+    and commas around it (``_top_level_values``, never parsing it), and
+    what is left must read as JSON: a fault that reaches past the value
+    (an unclosed string or bracket) leaves nothing that reads, and the
+    record is damaged as a whole."""
+    spans = _top_level_values(text, name)
+    if not spans:
+        return None
+    pieces, at = [], 0
+    for start, end in spans:
+        pieces += [text[at:start], "null"]
+        at = end
+    pieces.append(text[at:])
+    try:
+        data = parse_json("".join(pieces), "saved game")
+    except SaveError:
+        return None  # the fault is not (only) inside that value
+    saved = load_game(data)  # a record refused on its own grounds (a newer format...) stays refused
+    start, end = spans[-1]  # a JSON reader takes the last of two members of one name
+    try:
+        jsontext.loads(text[start:end], max_depth=jsontext.MAX_DEPTH - 1)  # one level in, in the record
+        why = "it can't be read as JSON"
+    except jsontext.JSONDepthError:
+        why = "it is nested too deeply"
+    except ValueError as exc:
+        why = f"it is not valid JSON ({exc})"
+    saved.redo, saved.redo_problem = [], f"'{name}' can't be read: {why}"[:300]
+    return saved
+
+
+_SIGNIFICANT = re.compile(r'[\[\]{}"\\,:]')
+
+
+def _top_level_values(text: str, name: str) -> list[tuple[int, int]] | None:
+    """Where the values of the members called ``name`` of the object that
+    ``text`` holds lie (start and end indexes, in order), found in one pass
+    that looks only at brackets, quotes, backslashes, commas and colons (as
+    ``jsontext.nesting_depth`` does), never parsing a value. None when the
+    text holds no object whose top level can be followed to its end."""
+    if not text.lstrip().startswith("{"):
+        return None
+    spans: list[tuple[int, int]] = []
+    depth, in_string, escape_at, string_start = 0, False, -1, -1
+    key: object = None  # the name of the member being read (at depth 1)
+    want_key, value_start = False, -1
+    for match in _SIGNIFICANT.finditer(text):
+        ch, at = match.group(), match.start()
+        if in_string:
+            if at == escape_at:
+                escape_at = -1  # this character is escaped
+            elif ch == "\\":
+                escape_at = at + 1
+            elif ch == '"':
+                in_string = False
+                if depth == 1 and want_key:
+                    try:
+                        key = json.loads(text[string_start:at + 1])
+                    except ValueError:
+                        return None
+            continue
+        if ch == '"':
+            in_string, string_start = True, at
+        elif ch in "[{":
+            depth += 1
+            want_key = want_key or depth == 1
+        elif ch in "]}":
+            if depth == 1:
+                if key == name and value_start >= 0:
+                    spans.append((value_start, at))
+                return spans
+            depth -= 1
+        elif depth == 1 and ch == ":":
+            want_key, value_start = False, at + 1
+        elif depth == 1:  # a comma between two members
+            if key == name and value_start >= 0:
+                spans.append((value_start, at))
+            key, want_key, value_start = None, True, -1
+    return None
 
 
 def load_game(data: object) -> SavedGame:
-    """The saved game in ``data`` (format 3, or 2 or 1 from before), checked;
-    raises SaveError."""
+    """The saved game in ``data`` (format 4, or 3, 2 or 1 from before),
+    checked; raises SaveError."""
     data = check_header(data, SCHEMA, VERSION, "saved game")
     version = data["version"]
-    if version >= 3:
-        check_keys(data, _RECORD_KEYS, "saved game", required=_RECORD_KEYS_V2)
+    if version >= 4:
+        check_keys(data, _RECORD_KEYS, "saved game", required=_RECORD_KEYS_V2 | {"id"})
+    elif version == 3:
+        check_keys(data, _RECORD_KEYS_V3, "saved game", required=_RECORD_KEYS_V2)
     else:
         check_keys(data, _RECORD_KEYS_V2 if version == 2 else _RECORD_KEYS_V1, "saved game")
+    identity, identity_problem = None, None
+    if version >= 4:
+        try:
+            identity = read_identity(data["id"], "'id'")
+        except SaveError as exc:  # costs nothing but the identity: one made from the content instead
+            identity_problem = str(exc)
     try:
         position = Position.from_dict(data["position"])
     except (PositionError, ValueError, TypeError) as exc:  # TypeError: e.g. a list as the game name
@@ -228,7 +378,8 @@ def load_game(data: object) -> SavedGame:
     if not isinstance(counted, bool):
         raise SaveError(f"'counted' must be true or false, got {counted!r}")
     game = Game(position)
-    saved = SavedGame(game, elapsed, counted)
+    saved = SavedGame(game, elapsed, counted, identity=identity or legacy_identity(data),
+                      identity_problem=identity_problem)
     try:
         if version >= 2:
             history = _replay(data["start"], data["actions"], position)
@@ -314,13 +465,13 @@ def _check_steps(raw: object, name: str, unit: str, position: Position) -> list[
     return raw
 
 
-def _replay(start: object, actions: object, position: Position) -> list[tuple[tuple, Move]]:
+def _replay(start: object, actions: object, position: Position) -> History:
     """The undo history: ``actions`` replayed by the rules from ``start``,
     which must end on ``position``."""
     base = _start_position(start, position)
     steps = _check_steps(actions, "actions", "actions", position)
     rules = position.rules
-    history = []
+    history: History = []
     for i, text in enumerate(steps, 1):
         where = f"action {i}"
         action = _read_action(text, where)
@@ -334,7 +485,7 @@ def _replay(start: object, actions: object, position: Position) -> list[tuple[tu
     return history
 
 
-def _read_history(raw: object, position: Position) -> list[tuple[tuple, Move]]:
+def _read_history(raw: object, position: Position) -> History:
     raw_steps = _check_steps(raw, "history", "steps", position)
     steps: list[tuple[Position, Move]] = []
     for i, step in enumerate(raw_steps, 1):

@@ -451,7 +451,8 @@ def _try_lock(fd: int) -> bool:
         import msvcrt  # Windows: a lock on the first byte
 
         os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+        # (unreachable to a checker on a system with fcntl: nothing to ignore there)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined, unused-ignore]
         return True
     except ImportError:
         return True  # no locks on this system at all: one window is all it can have

@@ -103,7 +103,7 @@ class Application:
         resumed = game is None and loaded is not None and loaded.game is not None
         if resumed:
             assert loaded is not None and loaded.game is not None
-            self.resume(loaded.game, int(loaded.elapsed * 1000), loaded.counted, loaded.redo)
+            self.resume(loaded.game, int(loaded.elapsed * 1000), loaded.counted, loaded.redo, loaded.identity)
         else:
             if game is None:
                 game = Game.from_deal(self.random_deal(self.settings.game, self.settings.variant))
@@ -200,9 +200,11 @@ class Application:
         """A new game in progress."""
         self.session.start(game)
 
-    def resume(self, game: Game, elapsed_ms: int, counted: bool, redo: Sequence[Action] = ()) -> None:
-        """A saved game back in progress, its clock, undo and redo included."""
-        self.session.start(game, elapsed_ms=elapsed_ms, counted=counted, resumed=True, redo=redo)
+    def resume(self, game: Game, elapsed_ms: int, counted: bool, redo: Sequence[Action] = (),
+               identity: str | None = None) -> None:
+        """A saved game back in progress, its clock, undo and redo included,
+        and the identity it was saved with (None: a new one)."""
+        self.session.start(game, elapsed_ms=elapsed_ms, counted=counted, resumed=True, redo=redo, identity=identity)
 
     def game_for(self, deal: DealCode) -> Game:
         """The game of ``deal``; the settings follow its game and variant."""

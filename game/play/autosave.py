@@ -3,7 +3,8 @@
 Everything is loaded once at start-up (``Application.open``); the keeper
 then listens on the bus: every accepted action or undo saves the game, a
 win is counted once, a new game records the one it replaces (the session
-hands it over), an option change saves the settings. Whatever the storage
+hands it over), an option change saves the settings; each goes with the
+game's identity (the session's ``identity``). Whatever the storage
 wants the player to know (a damaged save, a failed write) is shown once as
 a notice. At each of the application's ticks it keeps the clock every
 half minute and tries again a write that failed (``tick``; ``next_due_ms``
@@ -26,6 +27,7 @@ class SaveKeeper:
     def __init__(self, session: Session, settings: Settings, persistence: Persistence, events: Events,
                  loaded: Loaded | None = None) -> None:
         self.persistence, self.session, self.events = persistence, session, events
+        self.loaded = loaded
         self.loaded_counted = loaded.counted if loaded is not None else False
         self.lang_seen = settings.lang
         events.on(Played, lambda played: self.on_action())
@@ -44,7 +46,8 @@ class SaveKeeper:
         session = self.session
         if session.running and session.game is not None and session.elapsed_ms - self.saved_ms >= CLOCK_SAVE_MS:
             self.saved_ms = session.elapsed_ms
-            self.persistence.save_game(session.game, session.elapsed, session.counted, session.redo_actions)
+            self.persistence.save_game(session.game, session.elapsed, session.counted, session.redo_actions,
+                                       identity=session.identity)
             self.show_notices()
         elif session.elapsed_ms < self.saved_ms:  # a new game
             self.saved_ms = 0
@@ -69,13 +72,14 @@ class SaveKeeper:
         session = self.session
         if session.game is None or (session.won and not session.counted):
             return  # the winning move: "won" follows at once, and counts and saves it
-        self.persistence.save_game(session.game, session.elapsed, session.counted, session.redo_actions)
+        self.persistence.save_game(session.game, session.elapsed, session.counted, session.redo_actions,
+                                   identity=session.identity)
         self.show_notices()
 
     def on_won(self) -> None:
         game = self.session.game
         assert game is not None  # a game was won: it is on the table
-        self.persistence.game_won(game, self.session.elapsed)
+        self.persistence.game_won(game, self.session.elapsed, identity=self.session.identity)
         self.show_notices()
 
     def on_new_game(self, start: Started) -> None:
@@ -83,11 +87,12 @@ class SaveKeeper:
             return
         previous = start.previous
         if previous is None:
-            self.persistence.new_game(start.game)
+            self.persistence.new_game(start.game, identity=self.session.identity)
         else:
             self.persistence.new_game(
-                start.game, previous=previous.game, previous_elapsed=previous.elapsed_ms / 1000,
-                previous_counted=previous.counted,
+                start.game, identity=self.session.identity, previous=previous.game,
+                previous_elapsed=previous.elapsed_ms / 1000, previous_counted=previous.counted,
+                previous_identity=previous.identity,
             )
         self.show_notices()
 
@@ -111,14 +116,16 @@ class SaveKeeper:
         if not session.in_progress or session.game is None:
             return None
         self.saved_ms = session.elapsed_ms
-        return self.persistence.save_game(session.game, session.elapsed, session.counted, session.redo_actions)
+        return self.persistence.save_game(session.game, session.elapsed, session.counted, session.redo_actions,
+                                          identity=session.identity)
 
     # ---- start-up -----------------------------------------------------------------------
 
     def replaced(self, game: Game, elapsed: float) -> None:
         """The saved game is replaced by one asked for on the command line:
         the next start counts it as played."""
-        self.session.adopt(game, int(elapsed * 1000), counted=self.loaded_counted)
+        self.session.adopt(game, int(elapsed * 1000), counted=self.loaded_counted,
+                           identity=self.loaded.identity if self.loaded is not None else None)
 
     def show_notices(self, notices: list[str] | None = None) -> None:
         notices = list(notices or []) + self.persistence.pop_notices()

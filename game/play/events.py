@@ -39,6 +39,7 @@ class Ended:
     game: Game
     elapsed_ms: int
     counted: bool  # its result is already in the statistics
+    identity: str | None = None  # which game it was (``Session.identity``)
 
 
 @dataclass(frozen=True)

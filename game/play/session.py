@@ -1,6 +1,11 @@
-"""The game in progress: which game is on the table, how it started, how
-long it has been played, whether it is won and whether its result is in
-the statistics, and who is told when something happens.
+"""The game in progress: which game is on the table (and its identity),
+how it started, how long it has been played, whether it is won and whether
+its result is in the statistics, and who is told when something happens.
+
+A game's identity (``identity``) names this one game, whichever window
+plays it: a new start makes a new one, a game resumed from its save or
+adopted keeps the one it was saved with. The statistics count each
+identity once (game/persistence/stats.py).
 
 The window, the saving, the hints and the screen-reader announcer listen
 on the application's one event bus (``game.play.events``): ``Started``,
@@ -30,6 +35,7 @@ exact.
 
 from __future__ import annotations
 
+import secrets
 from typing import Sequence
 
 from ..engine import Action, Game, Move, Outcome, Position
@@ -40,6 +46,12 @@ MAX_TICK_MS = 1500  # a sleeping window ticks at least once a second while the c
 IDLE_MS = 180_000  # three minutes without a touch: the player has gone
 
 
+def new_identity() -> str:
+    """A new game's identity: 16 hex digits from the system's randomness
+    (no deal comes from it)."""
+    return secrets.token_hex(8)
+
+
 class Session:
     def __init__(self, events: Events | None = None) -> None:
         self.game: Game | None = None
@@ -47,6 +59,7 @@ class Session:
         self.elapsed_ms = 0
         self.running = False  # the clock runs: a move was made and the game is not won
         self.counted = False  # its result is in the statistics
+        self.identity: str | None = None  # which game it is (see the module's docstring)
         self.won_seen = False  # "won" was announced for this game
         self.shown = True  # the window is visible and has the focus
         self.covered = False  # a dialog covers the table
@@ -75,13 +88,16 @@ class Session:
     # ---- starting ---------------------------------------------------------------------
 
     def start(self, game: Game, *, elapsed_ms: int = 0, counted: bool = False, resumed: bool = False,
-              redo: Sequence[Action] = ()) -> None:
+              redo: Sequence[Action] = (), identity: str | None = None) -> None:
         """Put ``game`` on the table. A resumed game keeps its clock (and
         runs it if it was under way) and what there was to redo (``redo``,
         the next one last); a new one starts at zero and waits for the
-        first move."""
-        previous = Ended(self.game, self.elapsed_ms, self.counted) if self.game is not None else None
+        first move. ``identity``: the game's own (a resumed game's, from its
+        save); by default a new one."""
+        previous = (Ended(self.game, self.elapsed_ms, self.counted, self.identity)
+                    if self.game is not None else None)
         self.game = game
+        self.identity = identity if identity is not None else new_identity()
         self.start_position = game.position.copy()
         self.elapsed_ms, self.counted = elapsed_ms, counted
         self.won_seen = game.position.won
@@ -90,11 +106,12 @@ class Session:
         self.redo_actions = list(redo) if resumed else []
         self.events.emit(Started(game, previous, resumed))
 
-    def adopt(self, game: Game, elapsed_ms: int, counted: bool = False) -> None:
-        """Hold ``game`` without showing it or telling anyone: the saved game
-        that a deal asked for on the command line replaces. The next
-        ``start`` reports it as the previous game."""
+    def adopt(self, game: Game, elapsed_ms: int, counted: bool = False, identity: str | None = None) -> None:
+        """Hold ``game`` (the game ``identity``) without showing it or
+        telling anyone: the saved game that a deal asked for on the command
+        line replaces. The next ``start`` reports it as the previous game."""
         self.game, self.elapsed_ms, self.counted = game, elapsed_ms, counted
+        self.identity = identity if identity is not None else new_identity()
 
     def restart_game(self) -> Game:
         """A fresh copy of this game's start: the same deal again."""

@@ -15,7 +15,7 @@ from ..engine import Action, ActionSyntaxError, Game, Position
 from ..engine.errors import EngineInputError
 from ..engine.notation import one_line, quote, shorten_quotes, whole_number, words
 from ..i18n import CATALOGUES, normalize_language
-from ..textfile import TextFileError, check_shipped, install_message, read_file
+from ..textfile import TextFileError, check_shipped, install_message, read_file, write_help
 
 if TYPE_CHECKING:
     from ..play import Storage
@@ -27,6 +27,13 @@ class _Parser(argparse.ArgumentParser):
         """One line on stderr and exit status 2 (argparse adds a usage line and
         quotes a bad value whole)."""
         self.exit(2, f"{self.prog}: error: {one_line(shorten_quotes(message))} (see --help)\n")
+
+    def print_help(self, file=None) -> None:
+        """The help, written now: a closed or full standard output is one line
+        on stderr and exit status 2, as for ``python -m game --help``."""
+        problem = write_help(self.format_help(), file)
+        if problem is not None:
+            self.exit(2, f"{self.prog}: error: {problem}\n")
 
 
 def parser() -> argparse.ArgumentParser:

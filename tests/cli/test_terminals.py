@@ -98,3 +98,31 @@ def test_a_reader_that_goes_away_is_status_0():
     child.stdout.close()  # | head -c 10: more than a pipe holds is still to come
     assert child.wait(timeout=60) == 0
     assert child.stderr.read() == b""
+
+
+HELP = {"python -m game": '"$0" -m game', "python -m game deal": '"$0" -m game deal', "main.py": '"$0" main.py'}
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+@pytest.mark.parametrize("command", sorted(HELP))
+def test_help_to_a_full_stdout_is_one_error_line_and_status_2(command):
+    result = shell(f"{HELP[command]} --help > /dev/full")
+    assert result.returncode == 2 and result.stdout == b""
+    line = result.stderr.decode()
+    assert line.count("\n") == 1 and "cannot write the help" in line and "Traceback" not in line, line
+    assert line.startswith("main.py: error: " if command == "main.py" else "error: ")
+
+
+@pytest.mark.parametrize("command", sorted(HELP))
+def test_help_to_a_closed_stdout_is_one_error_line_and_status_2(command):
+    result = shell(f"{HELP[command]} --help >&-")
+    assert result.returncode == 2
+    line = result.stderr.decode()
+    assert line.count("\n") == 1 and "standard output is closed" in line and "Traceback" not in line, line
+
+
+@pytest.mark.parametrize("command", sorted(HELP))
+def test_help_is_still_written_whole_and_status_0(command):
+    result = shell(f"{HELP[command]} --help")
+    assert result.returncode == 0 and result.stderr == b"" and result.stdout.startswith(b"usage: ")
+    assert b"--help" in result.stdout

@@ -409,7 +409,7 @@ def undone_twice(code: str, moves: int = 6) -> Session:
 
 def redo_record(code: str = "EH1-N-AAAAAAF") -> dict:
     session = undone_twice(code)
-    return json.loads(savegame.dumps_game(session.game, 7, redo=session.redo_actions))
+    return json.loads(savegame.dumps_game(session.game, 7, redo=session.redo_actions, identity=session.identity))
 
 
 @pytest.mark.parametrize("code", DEALS)
@@ -435,7 +435,7 @@ def test_what_there_is_to_redo_is_kept_with_the_game(tmp_path, code):
 
 def test_a_save_of_format_2_resumes_with_nothing_to_redo():
     data = redo_record()
-    del data["redo"]
+    del data["redo"], data["id"]
     data["version"] = 2
     saved = savegame.load_game(data)
     assert saved.redo == [] and saved.redo_problem is None and saved.history_problem is None
@@ -444,8 +444,9 @@ def test_a_save_of_format_2_resumes_with_nothing_to_redo():
 
 def test_format_2_never_had_a_redo_list():
     data = redo_record()
+    del data["id"]
     data["version"] = 2
-    with pytest.raises(SaveError):
+    with pytest.raises(SaveError, match="unknown key 'redo'"):
         savegame.load_game(data)
 
 
@@ -454,7 +455,7 @@ def test_format_2_never_had_a_redo_list():
     [
         None, 5, "draw", {"0": "draw"}, [5], [None], ["undo"], ["tap c1"], ["hint"], ["nonsense"], [""],
         ["c1." + "9" * 5000 + ">c2"], ["c9>c1"] * 2, ["draw"] * (UNDO_LIMIT + 1), [["draw"]], [{"a": 1}],
-        "redo-first-ok-then-illegal",
+        [float("nan")], "redo-first-ok-then-illegal",
     ],
 )
 def test_a_damaged_redo_list_costs_only_the_redo(tmp_path, value):
@@ -466,13 +467,117 @@ def test_a_damaged_redo_list_costs_only_the_redo(tmp_path, value):
     assert saved.redo == [] and saved.redo_problem and len(saved.redo_problem) < 300
     assert saved.history_problem is None and saved.game.can_undo
     assert saved.game.position.to_dict() == data["position"]
+    resumes_with_its_undo_and_the_notice(tmp_path, json.dumps(data), data)
 
-    storage = MemoryStorage()  # and at start-up: the game resumes with its undo, no notice
-    storage.set("game", json.dumps(data))
-    loaded = Persistence(storage).load_all()
+
+def resumes_with_its_undo_and_the_notice(folder, text: str, data: dict) -> None:
+    """At start-up: the game resumes with its undo, the player told once
+    that there is nothing to redo; the damaged record is kept aside, the
+    game saved in its place, and the next start resumes it without a word."""
+    (folder / "game.json").write_text(text, encoding="utf-8")
+    loaded = Persistence(FileStorage(folder)).load_all()
     assert loaded.game is not None and loaded.game.position.to_dict() == data["position"]
-    assert loaded.redo == [] and loaded.notices == [] and loaded.game.can_undo
+    assert loaded.redo == [] and loaded.notices == ["notice.redo_lost"] and loaded.game.can_undo
+    assert [h for h, _ in loaded.game.history_snapshots()] == [h for h, _ in savegame.load_game(
+        {**data, "redo": []}).game.history_snapshots()]  # the whole undo history
     assert any("redo" in problem for problem in loaded.problems)
+    assert (folder / "game.json.bad").read_text(encoding="utf-8") == text
+    again = Persistence(FileStorage(folder)).load_all()
+    assert again.notices == [] and again.game.position.to_dict() == data["position"] and again.game.can_undo
+    assert again.identity == loaded.identity  # the same game
+
+
+def _with_redo_text(data: dict, redo: str) -> str:
+    """``data`` as JSON, its redo list's value replaced by ``redo`` as it is."""
+    text = json.dumps({**data, "redo": "@@REDO@@"})
+    assert text.count('"@@REDO@@"') == 1
+    return text.replace('"@@REDO@@"', redo)
+
+
+# A fault at the JSON level inside the redo list's value: json.loads refuses the whole text.
+JSON_FAULTS = {
+    "100 000 nested brackets": "[" * 100_000 + "]" * 100_000,
+    "nested one level too deep": "[" * 32 + "]" * 32,  # 33 with the record's own
+    "a 5000-digit number": "[" + "9" * 5000 + "]",
+    "a 5000-digit number among actions": '["draw", ' + "1" * 5000 + ', "c1>c2"]',
+    "a trailing comma": '["draw",]',
+    "a bare word": "[draw]",
+    "a missing comma": '["draw" "draw"]',
+    "a lone surrogate escape in a key": '[{"\\ud800": 1, 2}]',
+    "control characters": '["dr\x01aw"]',
+}
+
+
+@pytest.mark.parametrize("fault", sorted(JSON_FAULTS))
+def test_a_json_fault_inside_the_redo_list_costs_only_the_redo(tmp_path, fault):
+    data = redo_record()
+    text = _with_redo_text(data, JSON_FAULTS[fault])
+    with pytest.raises(ValueError):
+        json.loads(text) if "nested" not in fault else savegame.parse_json(text, "saved game")
+    saved = savegame.loads_game(text)
+    assert saved.redo == [] and "'redo' can't be read" in saved.redo_problem and len(saved.redo_problem) <= 300
+    assert saved.history_problem is None and saved.game.can_undo
+    assert saved.game.position.to_dict() == data["position"]
+    assert saved.identity == data["id"]
+    resumes_with_its_undo_and_the_notice(tmp_path, text, data)
+
+
+def test_a_json_fault_in_the_redo_list_says_what_it_is():
+    data = redo_record()
+    deep = savegame.loads_game(_with_redo_text(data, "[" * 100_000 + "]" * 100_000))
+    assert "nested too deeply" in deep.redo_problem
+    huge = savegame.loads_game(_with_redo_text(data, "[" + "9" * 5000 + "]"))
+    assert "not valid JSON" in huge.redo_problem and "digits" in huge.redo_problem
+
+
+@pytest.mark.parametrize("where", ["redo last", "redo first", "key escaped", "two redo members"])
+def test_the_redo_list_is_found_wherever_it_is_in_the_record(where):
+    data = redo_record()
+    bad = "[" + "9" * 5000 + "]"
+    if where == "redo last":
+        text = _with_redo_text(data, bad)
+    elif where == "redo first":
+        rest = json.dumps({k: v for k, v in data.items() if k != "redo"})
+        text = '{"redo": ' + bad + ", " + rest[1:]
+    elif where == "key escaped":  # "r\u0065do" is "redo" to a JSON reader
+        text = _with_redo_text(data, bad).replace('"redo"', '"r\\u0065do"')
+    else:  # a reader takes the last of the two
+        text = _with_redo_text(data, '["draw"]').replace('"redo"', '"redo": ' + bad + ', "redo"')
+    saved = savegame.loads_game(text)
+    assert saved.redo == [] and saved.redo_problem and saved.game.can_undo
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the fault reaches past the redo list: an unclosed string or bracket takes the rest of the record
+        lambda data: _with_redo_text(data, '["draw'),
+        lambda data: _with_redo_text(data, '[["draw"]'),
+        lambda data: _with_redo_text(data, '{"a": [1, 2}'),  # brackets that don't pair: where does it end?
+        # the same faults elsewhere in the record are no fault of the redo list
+        lambda data: json.dumps(data).replace('"elapsed": 7.0', '"elapsed": ' + "9" * 5000),
+        lambda data: json.dumps(data).replace('"actions": [', '"actions": [' + "[" * 100 + "]" * 100 + ", "),
+        lambda data: json.dumps(data).replace('"counted": false', '"counted": flase'),
+        lambda data: _with_redo_text(data, '["draw"]') + " trailing",
+        lambda data: "[" + _with_redo_text(data, "[" + "9" * 5000 + "]") + "]",
+    ],
+)
+def test_a_json_fault_outside_the_redo_list_is_a_damaged_record(text):
+    with pytest.raises(SaveError):
+        savegame.loads_game(text(redo_record()))
+
+
+def test_a_json_fault_in_the_redo_list_of_a_newer_record_leaves_it_as_newer():
+    data = {**redo_record(), "version": savegame.VERSION + 1}
+    with pytest.raises(SaveError) as info:
+        savegame.loads_game(_with_redo_text(data, "[" * 100_000 + "]" * 100_000))
+    assert info.value.newer
+
+
+def test_a_json_fault_in_the_redo_list_of_format_2_is_a_damaged_record():
+    data = {k: v for k, v in redo_record().items() if k != "id"}
+    with pytest.raises(SaveError, match="unknown key 'redo'"):
+        savegame.loads_game(_with_redo_text({**data, "version": 2}, "[" + "9" * 5000 + "]"))
 
 
 def test_a_redo_list_without_the_undo_history_still_redoes():
@@ -550,3 +655,74 @@ def test_the_game_never_writes_a_count_its_reader_refuses():
     assert resumed.history_problem is None and resumed.game.position.score == MAX_SCORE_AND_MOVES
     assert resumed.game.undo().ok and resumed.game.undo().ok
     assert resumed.game.position.score == MAX_SCORE_AND_MOVES - 1
+
+
+# ---- a game's identity -------------------------------------------------------------------------
+
+
+def test_a_game_keeps_its_identity_through_a_restart(tmp_path):
+    game = play_some(Game.from_deal("EO1-C8-AAAAAFA"), 3)
+    first = Persistence(FileStorage(tmp_path))
+    first.load_all()
+    assert first.save_game(game, 5, identity="3f9a0c5d2e7b1a64")
+    assert json.loads((tmp_path / "game.json").read_text())["id"] == "3f9a0c5d2e7b1a64"
+    assert Persistence(FileStorage(tmp_path)).load_all().identity == "3f9a0c5d2e7b1a64"
+
+
+def _old_records() -> dict[str, dict]:
+    game = play_some(Game.from_deal("EO1-C8-AAAAAFA"), 4)
+    v3 = {k: v for k, v in record(game).items() if k != "id"}
+    v3["version"] = 3
+    v2 = {k: v for k, v in v3.items() if k != "redo"}
+    v2["version"] = 2
+    return {"format 1": record_v1(game), "format 2": v2, "format 3": v3, "id null": record(game)}
+
+
+@pytest.mark.parametrize("name", ["format 1", "format 2", "format 3", "id null"])
+def test_a_record_without_an_identity_gets_one_made_from_its_content(tmp_path, name):
+    data = _old_records()[name]
+    assert data.get("id") is None
+    text = json.dumps(data)
+    identities = set()
+    for folder in ("a", "b"):  # two windows reading the same record (the same text, or respaced)
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "game.json").write_text(text if folder == "a" else json.dumps(data, indent=2))
+        loaded = Persistence(FileStorage(tmp_path / folder)).load_all()
+        assert loaded.game is not None and loaded.game.can_undo and loaded.notices == []
+        identities.add(loaded.identity)
+    (identity,) = identities
+    assert identity.startswith(savegame.LEGACY) and savegame.IDENTITY.fullmatch(identity)
+    other = {**data, "elapsed": data["elapsed"] + 1}  # another record: another game
+    assert savegame.load_game(other).identity != identity
+
+
+@pytest.mark.parametrize("value", ["", "Caps", "x" * 41, "-lead", "a b", 5, True, [], {}, "\u00e9t\u00e9"])
+def test_a_bad_identity_costs_only_the_identity(value):
+    data = redo_record("EO1-C8-AAAAAFA")
+    data["id"] = value
+    saved = savegame.load_game(data)
+    assert saved.identity.startswith(savegame.LEGACY) and saved.identity_problem
+    assert saved.game.can_undo and saved.redo and saved.redo_problem is None and saved.history_problem is None
+    storage = MemoryStorage()
+    storage.set("game", json.dumps(data))
+    loaded = Persistence(storage).load_all()
+    assert loaded.notices == [] and loaded.identity == saved.identity
+    assert any("identity" in problem for problem in loaded.problems)
+
+
+def test_a_record_of_format_4_has_an_id_member():
+    data = redo_record()
+    del data["id"]
+    with pytest.raises(SaveError, match="missing 'id'"):
+        savegame.load_game(data)
+
+
+def test_a_bad_identity_is_never_written():
+    game = Game.from_deal("EO1-C8-AAAAAFA")
+    with pytest.raises(ValueError):
+        savegame.dumps_game(game, 1, identity="Not One")
+    persistence = Persistence(MemoryStorage())
+    persistence.load_all()
+    assert persistence.save_game(game, 1, identity="Not One")  # the game is saved all the same, without it
+    assert json.loads(persistence.storage.get("game"))["id"] is None
+    assert any("identity" in problem for problem in persistence.problems)

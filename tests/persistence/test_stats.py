@@ -9,7 +9,7 @@ import pytest
 
 from game.engine import Game
 from game.persistence import Persistence
-from game.persistence.stats import RECENT, VERSION, SaveError, Statistics, VariantStats
+from game.persistence.stats import KEPT, RECENT, SCHEMA, VERSION, Figures, SaveError, Statistics, VariantStats
 from game.persistence.storage import FileStorage
 from tests.persistence.storage_helpers import easy_harp_two_kings_left, eight_off_one_king_left
 
@@ -85,13 +85,23 @@ def test_round_trip_through_json():
     assert again.get("easy-harp", "N").fastest_win == 62
 
 
-def _record(**changes) -> dict:
-    stats = Statistics()
-    stats.record("eight-off", "C8", won=True, seconds=100, score=520)
-    stats.record("eight-off", "C8", won=False, seconds=80, score=60)
-    data = stats.to_dict()
-    data["variants"]["eight-off/C8"].update(changes)
-    return data
+def _record(latest: list | None = None, **changes) -> dict:
+    """A stored record (format 3) whose C8 figures of earlier games (a win,
+    then a loss) have ``changes``, and ``latest`` games after them."""
+    figures = Figures()
+    figures.count(True, 100, 520)
+    figures.count(False, 80, 60)
+    variant = {"earlier": {**figures.figures_dict(), **changes}, "latest": latest or []}
+    return {"schema": SCHEMA, "version": VERSION, "variants": {"eight-off/C8": variant}}
+
+
+def _latest(identity="g1", **changes) -> dict:
+    return {"id": identity, "won": True, "seconds": 90, "score": 520, "moves": 80, **changes}
+
+
+def test_the_record_the_refusals_start_from_reads():
+    s = Statistics.from_dict(_record([_latest("g1"), _latest("g2", won=False, moves=None)])).get("eight-off", "C8")
+    assert (s.played, s.won, s.current_streak, s.best_streak, s.fastest_win, s.fewest_moves) == (4, 2, 0, 1, 90, 80)
 
 
 @pytest.mark.parametrize(
@@ -123,12 +133,48 @@ def test_a_bad_statistics_record_is_refused(changes):
         Statistics.from_dict(_record(**changes))
 
 
+@pytest.mark.parametrize(
+    "latest",
+    [
+        "W",
+        [None],
+        [_latest(identity="")],
+        [_latest(identity="Has Capitals")],
+        [_latest(identity="x" * 41)],
+        [_latest(identity=7)],
+        [_latest(won=1)],
+        [_latest(seconds=-1)],
+        [_latest(seconds=10**9)],
+        [_latest(score=1.5)],
+        [_latest(moves="80")],
+        [_latest(moves=10**15)],
+        [{**_latest(), "extra": 1}],
+        [{k: v for k, v in _latest().items() if k != "moves"}],
+        [_latest("g1"), _latest("g1", won=False)],  # one game counted twice
+        [_latest(f"g{i}") for i in range(KEPT + 1)],
+    ],
+)
+def test_bad_latest_games_are_refused(latest):
+    with pytest.raises(SaveError):
+        Statistics.from_dict(_record(latest))
+
+
+def test_a_variant_of_format_3_is_its_earlier_and_latest_games():
+    data = _record()
+    for variant in ({"earlier": data["variants"]["eight-off/C8"]["earlier"]}, {"latest": []},
+                    {**data["variants"]["eight-off/C8"], "played": 2}, data["variants"]["eight-off/C8"]["earlier"]):
+        with pytest.raises(SaveError):
+            Statistics.from_dict({**data, "variants": {"eight-off/C8": variant}})
+
+
 def test_fewest_moves_without_a_win_is_refused():
-    stats = Statistics()
-    stats.record("eight-off", "C8", won=False, seconds=80, score=60, moves=30)
-    data = stats.to_dict()
-    assert data["variants"]["eight-off/C8"]["fewest_moves"] is None
-    data["variants"]["eight-off/C8"]["fewest_moves"] = 30
+    figures = Figures()
+    figures.count(False, 80, 60, 30)
+    earlier = figures.figures_dict()
+    assert earlier["fewest_moves"] is None
+    data = {"schema": SCHEMA, "version": VERSION, "variants": {"eight-off/C8": {"earlier": earlier, "latest": []}}}
+    Statistics.from_dict(data)
+    earlier["fewest_moves"] = 30
     with pytest.raises(SaveError):
         Statistics.from_dict(data)
 
@@ -148,6 +194,7 @@ def test_a_record_of_format_1_still_reads_its_fewest_moves_unknown():
     stats.record("eight-off", "C8", won=True, seconds=100, score=520, moves=90)
     data = stats.to_dict()
     data["version"] = 1
+    data["variants"]["eight-off/C8"] = stats.variants["eight-off/C8"].figures_dict()  # the figures alone
     del data["variants"]["eight-off/C8"]["fewest_moves"]
     old = Statistics.from_dict(data).get("eight-off", "C8")
     assert (old.won, old.fastest_win, old.fewest_moves) == (1, 100, None)
@@ -265,12 +312,99 @@ def test_statistics_counters_stop_where_their_reader_stops():
     from game.engine.rules import MAX_SCORE_AND_MOVES
     from game.persistence.stats import MAX_GAMES
 
-    stats = Statistics()
-    stats.record("eight-off", "C8", won=True, seconds=10, score=5)
-    figures = stats.variants["eight-off/C8"]
+    figures = Figures()
+    figures.count(True, 10, 5)
     figures.played = figures.won = figures.current_streak = figures.best_streak = MAX_GAMES
-    Statistics.from_json(stats.to_json())  # accepted: at the bound
-    stats.record("eight-off", "C8", won=True, seconds=10, score=MAX_SCORE_AND_MOVES * 5)
-    again = Statistics.from_json(stats.to_json()).get("eight-off", "C8")  # and still after one more game
+    stats = Statistics.from_dict({"schema": SCHEMA, "version": 2,  # accepted: at the bound
+                                  "variants": {"eight-off/C8": figures.figures_dict()}})
+    assert stats.get("eight-off", "C8").played == MAX_GAMES
+    for i in range(KEPT + 2):  # and still after more games, counted one by one and then folded
+        stats.record("eight-off", "C8", won=True, seconds=10, score=MAX_SCORE_AND_MOVES * 5, moves=10**9,
+                     identity=f"g{i}")
+        again = Statistics.from_json(stats.to_json()).get("eight-off", "C8")
     assert (again.played, again.won, again.best_streak) == (MAX_GAMES,) * 3
-    assert again.best_score == MAX_SCORE_AND_MOVES
+    assert again.best_score == again.fewest_moves == MAX_SCORE_AND_MOVES
+    assert again.earlier.played == MAX_GAMES and len(again.latest) == KEPT
+
+
+# ---- one game, counted once --------------------------------------------------------------------
+
+
+def _c8(stats: Statistics) -> VariantStats:
+    return stats.get("eight-off", "C8")
+
+
+def _count(stats: Statistics, identity, won: bool, seconds=100, score=50, moves=40):
+    return stats.record("eight-off", "C8", won=won, seconds=seconds, score=score, moves=moves, identity=identity)
+
+
+def test_a_game_left_unfinished_in_one_window_and_won_in_another_counts_once_as_won():
+    stats = Statistics()
+    _count(stats, "a", True, seconds=300, moves=100)
+    _count(stats, "x", False, seconds=20, score=10, moves=5)  # a window replaced x, saved by another
+    _count(stats, "b", True, seconds=250, moves=90)
+    assert (_c8(stats).played, _c8(stats).won, _c8(stats).current_streak) == (3, 2, 1)
+    beat = _count(stats, "x", True, seconds=200, score=520, moves=80)  # ... which then won it
+    s = _c8(stats)
+    assert (s.played, s.won, s.lost, s.current_streak, s.best_streak) == (3, 3, 0, 3, 3)
+    assert (s.fastest_win, s.fewest_moves, s.best_score, s.total_seconds) == (200, 80, 520, 750)
+    assert [(r.won, r.seconds) for r in s.recent] == [(True, 300), (True, 250), (True, 200)]  # won when it was won
+    assert beat == {"time", "moves", "score", "streak"}  # against the figures without its unfinished count
+    assert Statistics.from_json(stats.to_json()).to_dict() == stats.to_dict()
+
+
+@pytest.mark.parametrize("first, then", [(True, True), (True, False), (False, False)])
+def test_a_game_counted_again_changes_nothing(first, then):
+    stats = Statistics()
+    _count(stats, "x", first)
+    before = stats.to_dict()
+    assert _count(stats, "x", then, seconds=5, score=900, moves=1) == frozenset()
+    assert stats.to_dict() == before
+
+
+def test_results_without_an_identity_are_games_of_their_own():
+    stats = Statistics()
+    for _ in range(3):
+        _count(stats, None, False)
+    assert _c8(stats).played == 3
+
+
+def test_the_latest_games_are_kept_one_by_one_and_older_ones_folded():
+    stats, one_by_one = Statistics(), Figures()
+    outcomes = [i % 3 != 1 for i in range(KEPT + 40)]
+    for i, won in enumerate(outcomes):
+        _count(stats, f"g{i}", won, seconds=100 + i, score=i, moves=50 + i % 7)
+        one_by_one.count(won, 100 + i, i, 50 + i % 7)
+    s = _c8(stats)
+    assert len(s.latest) == KEPT and s.earlier.played == 40
+    assert s.figures() == one_by_one  # the same figures as counting each game in turn
+    assert Statistics.from_json(stats.to_json()).to_dict() == stats.to_dict()
+    _count(stats, "g1", True)  # folded, its identity forgotten: one more game (the module's docstring says so)
+    assert _c8(stats).played == KEPT + 41
+    _count(stats, f"g{KEPT + 39}", True)  # the latest, left unfinished... won: no new game
+    assert _c8(stats).played == KEPT + 41 and _c8(stats).won == one_by_one.won + 2
+
+
+def test_a_reset_forgets_the_identities_too():
+    stats = Statistics()
+    _count(stats, "x", False)
+    stats.reset("eight-off", "C8")
+    _count(stats, "x", True)
+    assert (_c8(stats).played, _c8(stats).won) == (1, 1)
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_an_older_record_reads_as_earlier_games_and_counts_on(version):
+    figures = Figures()
+    for won in (True, True, False, True):
+        figures.count(won, 60, 100, 70)
+    old = figures.figures_dict()
+    if version == 1:
+        del old["fewest_moves"]
+    stats = Statistics.from_dict({"schema": SCHEMA, "version": version, "variants": {"eight-off/C8": old}})
+    s = _c8(stats)
+    assert (s.played, s.won, s.current_streak, s.best_streak, len(s.recent), s.latest) == (4, 3, 1, 2, 4, [])
+    _count(stats, "x", False)
+    _count(stats, "x", True)
+    again = _c8(Statistics.from_json(stats.to_json()))
+    assert (again.played, again.won, again.current_streak, again.best_streak) == (5, 4, 2, 2)

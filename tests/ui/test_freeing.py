@@ -189,3 +189,42 @@ def held_bytes_of(value) -> int:
     from game.ui.drawing.budget import held_bytes
 
     return held_bytes(value)
+
+
+def test_a_surface_cache_makes_room_before_it_makes_a_new_entry():
+    """The entries beyond the budget go before a new one is made, the one in
+    use among them: on a resize the old size's and the new size's surfaces
+    were both held at that moment, the peak of a large window."""
+    from game.ui.drawing.budget import SurfaceCache
+
+    cache: SurfaceCache[pygame.Surface] = SurfaceCache(2 * 100 * 100 * 4)
+    seen = []
+
+    def surface(n):
+        seen.append((len(cache), cache.held))
+        return pygame.Surface((100, 100 * n), pygame.SRCALPHA)
+
+    cache.get("small", lambda: surface(1))
+    cache.get("huge", lambda: surface(3))  # within the budget before it: "small" stays while it is made
+    assert seen[-1] == (1, 40_000) and list(cache._entries) == ["huge"]
+    cache.get("next", lambda: surface(1))  # "huge" alone is over the budget: gone before "next" is made
+    assert seen[-1] == (0, 0) and list(cache._entries) == ["next"]
+    cache.get("next", lambda: surface(9))  # a hit makes nothing and drops nothing
+    assert len(seen) == 3 and "next" in cache
+
+
+def test_a_surface_cache_hands_large_freed_memory_back(monkeypatch):
+    from game import host
+    from game.ui.drawing import budget
+
+    calls = []
+    monkeypatch.setattr(host, "release_freed_memory", lambda: calls.append(1) or True)
+    cache: budget.SurfaceCache[pygame.Surface] = budget.SurfaceCache(budget.RELEASE_BYTES)
+    side = 1024  # a 4 MB surface
+    cache.get(1, lambda: pygame.Surface((side, side), pygame.SRCALPHA))
+    cache.get(2, lambda: pygame.Surface((side, side), pygame.SRCALPHA))
+    assert calls == []  # 8 MB held, nothing dropped
+    cache.get(3, lambda: pygame.Surface((side, side), pygame.SRCALPHA))
+    assert calls == []  # 4 MB dropped: not worth it
+    cache.get(4, lambda: pygame.Surface((side, 3 * side), pygame.SRCALPHA))  # 12 MB: both others go
+    assert calls == [1] and list(cache._entries) == [4]
