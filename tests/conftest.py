@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import itertools
+import json
 import os
 import re
 import shutil
@@ -60,6 +61,7 @@ def ticking_clock(monkeypatch) -> TickingClock:
 
 # ---- the player's data folder: out of reach, and guarded ------------------------------
 
+_REAL_ENVIRON_VARIABLE = "EASY_HARP_TESTS_REAL_ENVIRON"
 _GUARD = pytest.StashKey[DataGuard]()
 _REAL_ENVIRON = pytest.StashKey[dict]()
 _SESSION_HOME = pytest.StashKey[tuple]()  # (its folder, the variables it replaced)
@@ -67,14 +69,41 @@ _SESSION_HOME = pytest.StashKey[tuple]()  # (its folder, the variables it replac
 
 def pytest_sessionstart(session):
     """Look at the real data folders (from the real environment, before
-    anything is patched), then point the whole session at a stand-in home."""
-    stash, real = session.config.stash, dict(os.environ)
+    anything is patched), then point the whole session at a stand-in home.
+    The tests run in several processes (pytest-xdist, ``-n`` in
+    pyproject.toml): the first one, which starts the others after this hook,
+    hands them the real environment (``_REAL_ENVIRON_VARIABLE``), so that each
+    one's guard watches the real folders, not the first one's stand-in."""
+    stash = session.config.stash
+    handed = os.environ.pop(_REAL_ENVIRON_VARIABLE, None) if os.environ.get("PYTEST_XDIST_WORKER") else None
+    real = json.loads(handed) if handed else dict(os.environ)
     stash[_REAL_ENVIRON] = real
     stash[_GUARD] = DataGuard(player_data_folders(real))
     root = Path(tempfile.mkdtemp(prefix="easy-harp-tests-home-"))
     patch = {**user_site_environment(real), **stand_in_environment(root)}
-    stash[_SESSION_HOME] = (root, {name: real.get(name) for name in patch})
+    patch[_REAL_ENVIRON_VARIABLE] = json.dumps(real)  # for the processes this one starts (its workers)
+    stash[_SESSION_HOME] = (root, {name: os.environ.get(name) for name in patch})
     os.environ.update(patch)
+
+
+# The tests that take longest, mostly waiting (a page that hangs, Pyodide, eight windows at
+# once), go first: each worker of the run then starts on one, and the short tests fill the
+# time around them instead of one long test ending the run alone.
+_LONG_FIRST = (
+    "tests/page/test_webassembly.py",
+    "tests/page/",
+    "tests/persistence/test_one_count_per_game.py",
+    "tests/solver/test_solver.py",
+    "tests/cli/test_console_command.py",
+)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    def rank(item) -> int:
+        path = item.nodeid.split("::", 1)[0]
+        return next((i for i, start in enumerate(_LONG_FIRST) if path.startswith(start)), len(_LONG_FIRST))
+
+    items.sort(key=rank)  # stable: within a rank, the collection's order
 
 
 def pytest_collection_finish(session):

@@ -155,9 +155,9 @@ def test_passes():
 """
 
 
-def run_session(tmp_path: Path, test_text: str) -> tuple[subprocess.CompletedProcess, Path]:
+def run_session(tmp_path: Path, test_text: str, *options: str) -> tuple[subprocess.CompletedProcess, Path]:
     """A pytest session with the real tests/conftest.py, for a player whose
-    home (and saved game) is in ``tmp_path``."""
+    home (and saved game) is in ``tmp_path`` (``options``: more for pytest)."""
     project = tmp_path / "project"
     project.mkdir()
     shutil.copy(TESTS / "conftest.py", project / "conftest.py")
@@ -171,7 +171,7 @@ def run_session(tmp_path: Path, test_text: str) -> tuple[subprocess.CompletedPro
     (target / "game.json").write_text("the player's game, 40 moves in")
     env["GUARD_TEST_TARGET"] = str(target)
     result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                             f"--basetemp={tmp_path / 'basetemp'}", "test_inner.py"],
+                             f"--basetemp={tmp_path / 'basetemp'}", *options, "test_inner.py"],
                             cwd=project, env=env, capture_output=True, text=True, timeout=120)
     return result, target
 
@@ -193,6 +193,19 @@ def test_a_test_that_writes_in_the_data_folder_fails_the_session(tmp_path):
     assert "this test wrote in the player's real data folder" in out
     assert f"changed: {target / 'game.json'}" in out
     assert "the player's data folder changed during the tests" in out
+
+
+def test_in_several_processes_the_test_that_writes_is_still_named(tmp_path):
+    """The suite runs in several processes (pytest-xdist): each one's guard
+    watches the player's real folders (handed on by the first process, which
+    has already pointed its own environment at a stand-in home)."""
+    result, target = run_session(tmp_path, WRITES_IN_A_TEST, "-n", "2")
+    out = result.stdout + result.stderr
+    assert result.returncode == 1, out
+    assert "ERROR test_inner.py::test_overwrites_the_saved_game" in out
+    assert "this test wrote in the player's real data folder" in out
+    assert f"changed: {target / 'game.json'}" in out
+    # (test_after_it may be blamed too: it ran in the other process at the same time)
 
 
 def test_a_write_outside_any_test_fails_the_session_at_its_end(tmp_path):

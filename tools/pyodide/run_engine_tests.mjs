@@ -118,7 +118,9 @@ else:
 
         args = browser_tests()
     print("pytest", *args)
-    exit_status = int(pytest.main(["-p", "no:cacheprovider", "-rs", *args], plugins=[InPyodide()]))
+    # pyproject.toml's addopts without its "-n" (no pytest-xdist and no processes in the browser)
+    exit_status = int(pytest.main(["-o", "addopts=--doctest-modules", "-p", "no:cacheprovider", "-rs", *args],
+                                  plugins=[InPyodide()]))
 exit_status
 `);
 
