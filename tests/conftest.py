@@ -86,24 +86,34 @@ def pytest_sessionstart(session):
     os.environ.update(patch)
 
 
-# The tests that take longest, mostly waiting (a page that hangs, Pyodide, eight windows at
-# once), go first: each worker of the run then starts on one, and the short tests fill the
-# time around them instead of one long test ending the run alone.
+# The run's order, for its several processes (pytest-xdist, --dist loadgroup in pyproject.toml):
+# - each page test file is one group, run whole in one process: its page, server and Chromium are
+#   made once (xdist hands out the largest groups first: the longest files, mostly waiting on
+#   pages that hang on purpose, start at once);
+# - then the other tests one by one, the longest first (Pyodide, eight windows at once), so the
+#   short ones fill the time around them instead of one long test ending the run alone.
+_GROUPED = "tests/page/"
 _LONG_FIRST = (
     "tests/page/test_webassembly.py",
     "tests/page/",
     "tests/persistence/test_one_count_per_game.py",
     "tests/solver/test_solver.py",
     "tests/cli/test_console_command.py",
+    "tests/solver/test_known_wins.py",
 )
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(session, config, items):
     def rank(item) -> int:
         path = item.nodeid.split("::", 1)[0]
         return next((i for i, start in enumerate(_LONG_FIRST) if path.startswith(start)), len(_LONG_FIRST))
 
     items.sort(key=rank)  # stable: within a rank, the collection's order
+    for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        if path.startswith(_GROUPED) and path != _LONG_FIRST[0]:
+            item.add_marker(pytest.mark.xdist_group(path))
 
 
 def pytest_collection_finish(session):
