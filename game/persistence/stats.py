@@ -23,7 +23,7 @@ True
 
 One game, counted once
 ----------------------
-A game has an identity (``game.session.Session.identity``, kept in the
+A game has an identity (``game.play.session.Session.identity``, kept in the
 saved game), and its result comes with it. Two windows may both count one
 game: a window that starts while another window's game is saved and
 replaces it (``main.py --deal``), or starts a new game over it, counts it
