@@ -59,7 +59,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.engine import Game, deal_position  # noqa: E402
-from game.solver import HINT_SECONDS, CollectorHold, SolverTask, free_tables  # noqa: E402
+from game.solver import HINT_SECONDS, CollectorHold, SolverTask, free_tables, prepare  # noqa: E402
 
 FPS = 60
 WAITING_SLICE_MS = 12.0  # game/play/hints.py: the search's slice of a frame while a player waits for a hint
@@ -311,7 +311,9 @@ def solver_only(args) -> None:
         for code, played, folder in chosen:
             if args.only and args.only not in code:
                 continue
-            task = SolverTask(replayed(code, played, folder), seconds=HINT_SECONDS)
+            position = replayed(code, played, folder)
+            prepare(position.game)  # as the window does when the game starts (game.play.search)
+            task = SolverTask(position, seconds=HINT_SECONDS)
             frames, longest, longest_cpu, cpu = 0, 0.0, 0.0, cpu_seconds()
             while True:
                 began, began_cpu = time.perf_counter(), cpu_seconds()

@@ -50,7 +50,7 @@ from typing import Callable
 from ..engine import Game, Position, Refusal
 from ..engine.position import packed
 from ..persistence.settings import Settings
-from ..solver import HINT_SECONDS, UNWINNABLE, WINNABLE, SolverTask, free_tables
+from ..solver import HINT_SECONDS, UNWINNABLE, WINNABLE, SolverTask, free_tables, prepare
 from .events import Events, Played, SearchAnswered, SettingsChanged, Started, Undone, Verdict
 from .session import Session
 from .tasks import Tasks
@@ -314,7 +314,9 @@ class SearchService:
         self.plan, self.plan_keys = [], {}
 
     def on_started(self, started: Started) -> None:
-        """A new game: nothing is known of it, and no hint was asked yet."""
+        """A new game: nothing is known of it, and no hint was asked yet.
+        Its solver is loaded now, with the deal, not in a search's slice."""
+        prepare(started.game.position.game)
         self.cancel()
         if self.learner is not None:
             self.tasks.cancel(self.learner)

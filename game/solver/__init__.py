@@ -13,11 +13,12 @@ of proven-winnable deal numbers.
 from .api import (
     HINT_SECONDS, UNKNOWN, UNWINNABLE, WINNABLE, CollectorHold, Figure, Odds, Plan, Planned, Problem, ProblemBase,
     Restart, SolveResult, SolverTask, Verdict, collector_held, figure, free_tables, heuristic_action, hint,
-    hint_action, list_problems, odds_of, solve, winnable_numbers,
+    hint_action, list_problems, odds_of, prepare, solve, winnable_numbers,
 )
 
 __all__ = [
     "HINT_SECONDS", "solve", "hint", "hint_action", "heuristic_action", "SolverTask", "SolveResult", "Verdict",
     "WINNABLE", "UNWINNABLE", "UNKNOWN", "CollectorHold", "collector_held", "free_tables", "winnable_numbers",
     "list_problems", "Odds", "Figure", "odds_of", "figure", "Problem", "Planned", "ProblemBase", "Plan", "Restart",
+    "prepare",
 ]
