@@ -62,7 +62,7 @@ class Application:
         self.finish = FinishService(self.session, self.settings, self.search, self.events)
         self.loaded = loaded
         self.persistence = persistence  # the player's records (None: nothing is kept)
-        self.keeper = (SaveKeeper(self.session, self.settings, persistence, self.events, loaded)
+        self.keeper = (SaveKeeper(self.session, self.settings, persistence, self.events)
                        if persistence is not None else None)
         self.records = Records(persistence) if persistence is not None else None  # None: nothing is kept
         self.deals_made = 0
@@ -110,7 +110,7 @@ class Application:
             else:
                 self.settings.game, self.settings.variant = game.position.game, game.position.variant
             if loaded is not None and loaded.game is not None and self.keeper is not None:
-                self.keeper.replaced(loaded.game, loaded.elapsed)
+                self.keeper.replaced(loaded)
             self.start(game)
         if self.keeper is not None:
             self.keeper.show_notices(loaded.notices if loaded is not None else [])

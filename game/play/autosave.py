@@ -13,7 +13,6 @@ says when a sleeping window should wake for that).
 
 from __future__ import annotations
 
-from ..engine import Game
 from ..persistence import Loaded, Persistence
 from ..persistence.settings import Settings
 from .events import Events, NoticesRaised, Played, Quitting, SettingsChanged, Started, Undone, Won
@@ -24,11 +23,8 @@ RETRY_MS = 5_000  # how often a write that failed (a full disk, another window's
 
 
 class SaveKeeper:
-    def __init__(self, session: Session, settings: Settings, persistence: Persistence, events: Events,
-                 loaded: Loaded | None = None) -> None:
+    def __init__(self, session: Session, settings: Settings, persistence: Persistence, events: Events) -> None:
         self.persistence, self.session, self.events = persistence, session, events
-        self.loaded = loaded
-        self.loaded_counted = loaded.counted if loaded is not None else False
         self.lang_seen = settings.lang
         events.on(Played, lambda played: self.on_action())
         events.on(Undone, lambda undone: self.on_action())
@@ -121,11 +117,13 @@ class SaveKeeper:
 
     # ---- start-up -----------------------------------------------------------------------
 
-    def replaced(self, game: Game, elapsed: float) -> None:
-        """The saved game is replaced by one asked for on the command line:
-        the next start counts it as played."""
-        self.session.adopt(game, int(elapsed * 1000), counted=self.loaded_counted,
-                           identity=self.loaded.identity if self.loaded is not None else None)
+    def replaced(self, loaded: Loaded) -> None:
+        """The saved game (``loaded.game``) is replaced by one asked for on
+        the command line: the next start counts it as played, unless it was
+        counted already, under the identity it was saved with."""
+        assert loaded.game is not None  # a saved game to replace
+        self.session.adopt(loaded.game, int(loaded.elapsed * 1000), counted=loaded.counted,
+                           identity=loaded.identity)
 
     def show_notices(self, notices: list[str] | None = None) -> None:
         notices = list(notices or []) + self.persistence.pop_notices()

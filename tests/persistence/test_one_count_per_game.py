@@ -76,7 +76,7 @@ def test_a_resumed_game_is_saved_and_counted_under_its_own_identity(tmp_path):
     identity = a.session.identity
     assert json.loads((tmp_path / "game.json").read_text())["id"] == identity
     b = _window(tmp_path)  # another window, on the saved game
-    loaded = b.keeper.loaded
+    loaded = b.loaded
     b.resume(loaded.game, int(loaded.elapsed * 1000), loaded.counted, loaded.redo, loaded.identity)
     assert b.session.identity == identity
     for action in line[5:]:
@@ -97,11 +97,11 @@ def test_a_window_that_replaces_another_windows_game_leaves_it_to_that_window(tm
     for action in line[:-1]:
         assert a.session.play(action).ok
     b = _window(tmp_path)
-    loaded = b.keeper.loaded
+    loaded = b.loaded
     assert loaded.game is not None and loaded.identity == a.session.identity
 
     def b_starts() -> None:  # what build_app does for --deal over a saved game
-        b.keeper.replaced(loaded.game, loaded.elapsed)
+        b.keeper.replaced(loaded)
         b.start(Game.from_deal("EO1-C8-AAAAAFB"))
 
     if order == "unfinished first":
@@ -121,7 +121,7 @@ def test_a_game_left_in_two_windows_counts_once_as_unfinished(tmp_path):
     a.start(Game.from_deal(DEAL))
     assert a.session.play(winning_line()[0]).ok
     b = _window(tmp_path)
-    loaded = b.keeper.loaded
+    loaded = b.loaded
     b.resume(loaded.game, int(loaded.elapsed * 1000), loaded.counted, loaded.redo, loaded.identity)
     b.start(Game.from_deal("EO1-C8-AAAAAFB"))
     a.start(Game.from_deal("EO1-C8-AAAAAFC"))
@@ -143,9 +143,9 @@ def test_an_old_saved_game_without_an_identity_counts_once_too(tmp_path):
     data["version"] = 3
     (tmp_path / "game.json").write_text(json.dumps(data))
     a, b = _window(tmp_path), _window(tmp_path)
-    loaded_a, loaded_b = a.keeper.loaded, b.keeper.loaded
+    loaded_a, loaded_b = a.loaded, b.loaded
     a.resume(loaded_a.game, 30_000, False, [], loaded_a.identity)
-    b.keeper.replaced(loaded_b.game, loaded_b.elapsed)
+    b.keeper.replaced(loaded_b)
     b.start(Game.from_deal("EO1-C8-AAAAAFB"))
     assert a.session.play(line[-1]).ok and a.session.won
     s = c8(tmp_path)
