@@ -116,6 +116,7 @@ class SavedGame:
     redo_problem: str | None = None  # why the redo list was dropped
     identity: str = ""  # which game this is (made from the record's content if it had none)
     identity_problem: str | None = None  # why the identity kept was not used
+    named: bool = False  # the record itself names the identity (the window that saved it counts by it)
 
 
 Snapshot = tuple[Any, ...]  # a ``Position.snapshot()``
@@ -379,7 +380,7 @@ def load_game(data: object) -> SavedGame:
         raise SaveError(f"'counted' must be true or false, got {counted!r}")
     game = Game(position)
     saved = SavedGame(game, elapsed, counted, identity=identity or legacy_identity(data),
-                      identity_problem=identity_problem)
+                      identity_problem=identity_problem, named=identity is not None)
     try:
         if version >= 2:
             history = _replay(data["start"], data["actions"], position)
