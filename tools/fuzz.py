@@ -655,6 +655,12 @@ def good_records() -> dict[str, str]:
 
 HUGE_HISTORY = "huge numbers in the undo history"
 BAD_REDO = "unreadable JSON in the redo list"
+BAD_UNDO = "unreadable JSON in the undo history"
+BAD_ID = "the game's identity"
+# faults at the JSON level in a list's value (json.loads refuses the whole text); the last four cross
+# the list's end: an unclosed string or bracket, brackets that don't pair
+LIST_FAULTS = ("[" * 100_000 + "]" * 100_000, "[" + "9" * 5000 + "]", '["draw",]', "[draw]",
+               '["draw', '["draw"', '[["draw"]', '{"a": [1, 2}')
 
 
 def damages(text: str, rng: random.Random) -> list[tuple[str, object]]:
@@ -690,10 +696,16 @@ def damages(text: str, rng: random.Random) -> list[tuple[str, object]]:
             if history in data:
                 huge = ["c1." + "9" * 5000 + ">c2", "c" + "1" * 5000]
                 out.append((HUGE_HISTORY, json.dumps(dict(data, **{history: huge})).encode()))
-        if "redo" in data:  # faults at the JSON level inside the redo list: json.loads refuses the whole text
-            for fault in ("[" * 100_000 + "]" * 100_000, "[" + "9" * 5000 + "]", '["draw",]', "[draw]"):
-                text = json.dumps(dict(data, redo="@@REDO@@")).replace('"@@REDO@@"', fault)
-                out.append((f"{BAD_REDO} {fault[:6]}", text.encode()))
+        for member, kind in (("redo", BAD_REDO), ("actions", BAD_UNDO), ("history", BAD_UNDO)):
+            if member in data:
+                for fault in LIST_FAULTS:
+                    text = json.dumps(dict(data, **{member: "@@LIST@@"})).replace('"@@LIST@@"', fault)
+                    out.append((f"{kind} {fault[:9]}", text.encode()))
+        if "id" in data:  # missing, or its string left open: the game goes on under a new one
+            out.append((f"{BAD_ID} missing", json.dumps({k: v for k, v in data.items() if k != "id"}).encode()))
+            for fault in ('"0a1b', '"0a1b,', "0a1b"):
+                text = json.dumps(dict(data, id="@@ID@@")).replace('"@@ID@@"', fault)
+                out.append((f"{BAD_ID} {fault}", text.encode()))
     return out
 
 
@@ -760,10 +772,18 @@ def run_data(seed: int, count: int | None = None, quiet: bool = False) -> Report
                 loaded = p.load_all()
                 if name == HUGE_HISTORY and not backup and loaded.game is None:
                     report.fail(f"{key} {name}: the whole saved game was thrown away, not only its history")
+                lost = {"notice.game_damaged", "notice.game_restored"} & set(loaded.notices)
                 if name.startswith(BAD_REDO) and not backup and (
-                        loaded.game is None or not loaded.game.can_undo
-                        or {"notice.game_damaged", "notice.game_restored"} & set(loaded.notices)):
+                        loaded.game is None or not loaded.game.can_undo or lost):
                     report.fail(f"{key} {name}: the game or its undo went with the redo list ({loaded.notices})")
+                if name.startswith(BAD_UNDO) and not backup and (
+                        loaded.game is None or lost or "notice.undo_lost" not in loaded.notices):
+                    report.fail(f"{key} {name}: the game went with its undo history ({loaded.notices})")
+                if name.startswith(BAD_ID) and not backup and (
+                        loaded.game is None or not loaded.game.can_undo or lost
+                        or "notice.game_identity_new" not in loaded.notices):
+                    report.fail(f"{key} {name}: more than the identity went, or the player was not told "
+                                f"({loaded.notices})")
                 game = loaded.game or Game.from_deal("EH1-N-AAAAAAB")
                 game.play("draw")
                 p.save_game(game, 1.0)

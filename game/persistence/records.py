@@ -128,6 +128,7 @@ UNREADABLE = "notice.records_unreadable"
 ELSEWHERE = "notice.game_elsewhere"
 UNDO_LOST = "notice.undo_lost"  # the saved game resumes, without its undo history
 REDO_LOST = "notice.redo_lost"  # the saved game resumes with its undo, without its redo list
+IDENTITY_NEW = "notice.game_identity_new"  # the saved game resumes under an identity made anew
 NEWER_FORMAT = "notice.newer_format"  # the detail notice_text adds to a newer record's notice
 KINDS = {GAME_KEY: "game", STATS_KEY: "stats", SETTINGS_KEY: "settings"}  # the notices' names
 OTHER = "other"  # the mark of another window's game, set aside (``storage.MARKS``)
@@ -262,13 +263,14 @@ class Persistence:
             identity = saved.identity
             if saved.identity_problem:
                 problems.append(f"game: identity made from the record: {saved.identity_problem}")
+                _add(notices, IDENTITY_NEW)
             if saved.redo_problem:
                 problems.append(f"game: nothing to redo: {saved.redo_problem}")
                 _add(notices, REDO_LOST)
             if saved.history_problem:
                 problems.append(f"game: undo history dropped: {saved.history_problem}")
                 _add(notices, UNDO_LOST)
-            if saved.redo_problem or saved.history_problem:
+            if saved.redo_problem or saved.history_problem or saved.identity_problem:
                 # The damaged record kept aside, the game as it resumes saved in its place.
                 self._set_aside(GAME_KEY)
                 self._seen[GAME_KEY] = None
