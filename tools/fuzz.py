@@ -657,6 +657,7 @@ HUGE_HISTORY = "huge numbers in the undo history"
 BAD_REDO = "unreadable JSON in the redo list"
 BAD_UNDO = "unreadable JSON in the undo history"
 BAD_ID = "the game's identity"
+NOT_UTF8_KEY = "not utf-8 in a key"  # the settings ignore unknown keys: this one is damage all the same
 # faults at the JSON level in a list's value (json.loads refuses the whole text); the last four cross
 # the list's end: an unclosed string or bracket, brackets that don't pair
 LIST_FAULTS = ("[" * 100_000 + "]" * 100_000, "[" + "9" * 5000 + "]", '["draw",]', "[draw]",
@@ -687,6 +688,10 @@ def damages(text: str, rng: random.Random) -> list[tuple[str, object]]:
     except ValueError:
         data = None
     if isinstance(data, dict):
+        inner = data.get("settings") if isinstance(data.get("settings"), dict) else data
+        keyed = json.dumps({**inner, "@@KEY@@": False})
+        keyed = json.dumps(dict(data, settings=json.loads(keyed))) if inner is not data else keyed
+        out.append((NOT_UTF8_KEY, keyed.encode().replace(b"@@KEY@@", b"sou\xffnd")))
         for key in list(data)[:12]:
             for name, value in (("null", None), ("-1", -1), ("huge", 10**30), ("text", "x" * 10_000),
                                 ("list", [[[]]]), ("odd", "\u202e\x00")):
@@ -773,6 +778,8 @@ def run_data(seed: int, count: int | None = None, quiet: bool = False) -> Report
                 if name == HUGE_HISTORY and not backup and loaded.game is None:
                     report.fail(f"{key} {name}: the whole saved game was thrown away, not only its history")
                 lost = {"notice.game_damaged", "notice.game_restored"} & set(loaded.notices)
+                if name == NOT_UTF8_KEY and not backup and not loaded.notices:
+                    report.fail(f"{key} {name}: the player was not told")
                 if name.startswith(BAD_REDO) and not backup and (
                         loaded.game is None or not loaded.game.can_undo or lost):
                     report.fail(f"{key} {name}: the game or its undo went with the redo list ({loaded.notices})")

@@ -791,3 +791,31 @@ def test_a_record_gone_between_a_writes_renames_is_set_aside_from_its_backup(tmp
     assert storage.get("game") == "theirs"
     assert storage.set_aside("game", mark="other") == "game.json.other"
     assert storage.get_copy("game", "game.json.other") == "theirs" and storage.get("game") is None
+
+
+@pytest.mark.parametrize("damage", [b'"sou\xffnd": false, ', b'"\xff": 1, ', b'"game": "eight-off\xff", '])
+def test_bytes_that_are_not_utf8_in_the_settings_are_damage_and_the_player_is_told(tmp_path, damage):
+    """A settings record is read leniently (a newer version's settings are
+    ignored), but bytes that are no UTF-8 are damage, never a newer
+    setting: the player is told, the damaged record kept aside and what
+    could be read kept."""
+    raw = b'{"schema": "easy-harp-eight-off/settings", "version": 1, "settings": {' + damage + b'"four_color": true}}'
+    (tmp_path / "settings.json").write_bytes(raw)
+    loaded = Persistence(FileStorage(tmp_path)).load_all()
+    assert loaded.notices == ["notice.settings_damaged"] and loaded.settings.four_color is True
+    assert any("UTF-8" in problem for problem in loaded.problems)
+    assert (tmp_path / "settings.json.bad").read_bytes() == raw
+    again = Persistence(FileStorage(tmp_path)).load_all()
+    assert again.notices == [] and again.settings.four_color is True
+
+
+def test_a_settings_record_with_the_replacement_character_in_the_browser_is_damage_too():
+    storage = BrowserStorage(DictLocalStorage(), prefix="app/")
+    storage.set("settings", '{"schema": "easy-harp-eight-off/settings", "version": 1, '
+                            '"settings": {"sou\ufffdnd": false, "sound": false}}')
+    loaded = Persistence(storage).load_all()
+    assert loaded.notices == ["notice.settings_damaged"] and loaded.settings.sound is False
+    escaped = json.dumps({"schema": "easy-harp-eight-off/settings", "version": 1, "settings": {"x\ufffd": 1}})
+    assert "\\ufffd" in escaped  # written as an escape, as the game writes: a setting of a newer version
+    storage.set("settings", escaped)
+    assert Persistence(storage).load_all().notices == []
