@@ -581,6 +581,9 @@ def random_main_args(rng: random.Random, folder: Path) -> list[str]:
         args += ["--position", str(path) if rng.random() < 0.8 else "/dev/zero"]
     if rng.random() < 0.2:
         args += ["--open", rng.choice(["new-game", "options", "rules", "stats", "nope"])]
+    if rng.random() < 0.15:  # a folder (made if need be), or what is none: refused in one line
+        (folder / "a file").write_text("x")
+        args += ["--data", rng.choice(["", str(folder / "a file"), str(folder / "a file" / "in"), str(folder / "data")])]
     shot = rng.choice([folder / "shot.png", folder / "missing" / "x.png", folder, Path("/dev/full")])
     return ["--screenshot", str(shot), *args]
 
