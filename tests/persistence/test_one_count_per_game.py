@@ -358,7 +358,8 @@ def _games_kept(folder: Path) -> set[str]:
     return found
 
 
-@pytest.mark.skipif(not hasattr(os, "kill") or sys.platform.startswith("win"), reason="SIGKILL is POSIX")
+@pytest.mark.skipif(not hasattr(os, "kill") or sys.platform.startswith("win") or sys.platform == "emscripten",
+                    reason="SIGKILL is POSIX; no processes in the browser (its case is two tabs)")
 def test_windows_killed_while_setting_each_others_games_aside_leave_every_game_counted(tmp_path):
     """Two processes save their games in turn on one folder, each setting
     the other's aside (and counting it) at every save, and are killed (-9)
