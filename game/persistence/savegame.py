@@ -288,6 +288,8 @@ def _skip(text: str, at: int) -> int:
     """Past the JSON whitespace at ``at``."""
     found = _WS.match(text, at)
     return found.end() if found else at
+
+
 _Found = Optional[Tuple[Dict[str, Any], Dict[str, str]]]  # a record's members, and why the dropped ones were
 
 
@@ -365,7 +367,8 @@ class _Salvage:
         """Go on after the value at ``value_at`` that can't be read (ending at ``end`` if known)."""
         text = self.text
         last = len(text.rstrip(" \t\n\r")) - 1
-        places = itertools.chain([] if end is None else [end], (m.start() for m in _NEXT_MEMBER.finditer(text, value_at)),
+        places = itertools.chain([] if end is None else [end],
+                                 (m.start() for m in _NEXT_MEMBER.finditer(text, value_at)),
                                  [last] if text[last:last + 1] == "}" else [])
         for place in places:
             self.tries -= 1
