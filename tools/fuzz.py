@@ -581,6 +581,9 @@ def random_main_args(rng: random.Random, folder: Path) -> list[str]:
         args += ["--position", str(path) if rng.random() < 0.8 else "/dev/zero"]
     if rng.random() < 0.2:
         args += ["--open", rng.choice(["new-game", "options", "rules", "stats", "nope"])]
+    if rng.random() < 0.15:  # a folder (made if need be), or what is none: refused in one line
+        (folder / "a file").write_text("x")
+        args += ["--data", rng.choice(["", str(folder / "a file"), str(folder / "a file" / "in"), str(folder / "data")])]
     shot = rng.choice([folder / "shot.png", folder / "missing" / "x.png", folder, Path("/dev/full")])
     return ["--screenshot", str(shot), *args]
 
@@ -655,6 +658,13 @@ def good_records() -> dict[str, str]:
 
 HUGE_HISTORY = "huge numbers in the undo history"
 BAD_REDO = "unreadable JSON in the redo list"
+BAD_UNDO = "unreadable JSON in the undo history"
+BAD_ID = "the game's identity"
+NOT_UTF8_KEY = "not utf-8 in a key"  # the settings ignore unknown keys: this one is damage all the same
+# faults at the JSON level in a list's value (json.loads refuses the whole text); the last four cross
+# the list's end: an unclosed string or bracket, brackets that don't pair
+LIST_FAULTS = ("[" * 100_000 + "]" * 100_000, "[" + "9" * 5000 + "]", '["draw",]', "[draw]",
+               '["draw', '["draw"', '[["draw"]', '{"a": [1, 2}')
 
 
 def damages(text: str, rng: random.Random) -> list[tuple[str, object]]:
@@ -681,6 +691,10 @@ def damages(text: str, rng: random.Random) -> list[tuple[str, object]]:
     except ValueError:
         data = None
     if isinstance(data, dict):
+        inner = data.get("settings") if isinstance(data.get("settings"), dict) else data
+        keyed = json.dumps({**inner, "@@KEY@@": False})
+        keyed = json.dumps(dict(data, settings=json.loads(keyed))) if inner is not data else keyed
+        out.append((NOT_UTF8_KEY, keyed.encode().replace(b"@@KEY@@", b"sou\xffnd")))
         for key in list(data)[:12]:
             for name, value in (("null", None), ("-1", -1), ("huge", 10**30), ("text", "x" * 10_000),
                                 ("list", [[[]]]), ("odd", "\u202e\x00")):
@@ -690,10 +704,16 @@ def damages(text: str, rng: random.Random) -> list[tuple[str, object]]:
             if history in data:
                 huge = ["c1." + "9" * 5000 + ">c2", "c" + "1" * 5000]
                 out.append((HUGE_HISTORY, json.dumps(dict(data, **{history: huge})).encode()))
-        if "redo" in data:  # faults at the JSON level inside the redo list: json.loads refuses the whole text
-            for fault in ("[" * 100_000 + "]" * 100_000, "[" + "9" * 5000 + "]", '["draw",]', "[draw]"):
-                text = json.dumps(dict(data, redo="@@REDO@@")).replace('"@@REDO@@"', fault)
-                out.append((f"{BAD_REDO} {fault[:6]}", text.encode()))
+        for member, kind in (("redo", BAD_REDO), ("actions", BAD_UNDO), ("history", BAD_UNDO)):
+            if member in data:
+                for fault in LIST_FAULTS:
+                    text = json.dumps(dict(data, **{member: "@@LIST@@"})).replace('"@@LIST@@"', fault)
+                    out.append((f"{kind} {fault[:9]}", text.encode()))
+        if "id" in data:  # missing, or its string left open: the game goes on under a new one
+            out.append((f"{BAD_ID} missing", json.dumps({k: v for k, v in data.items() if k != "id"}).encode()))
+            for fault in ('"0a1b', '"0a1b,', "0a1b"):
+                text = json.dumps(dict(data, id="@@ID@@")).replace('"@@ID@@"', fault)
+                out.append((f"{BAD_ID} {fault}", text.encode()))
     return out
 
 
@@ -760,10 +780,20 @@ def run_data(seed: int, count: int | None = None, quiet: bool = False) -> Report
                 loaded = p.load_all()
                 if name == HUGE_HISTORY and not backup and loaded.game is None:
                     report.fail(f"{key} {name}: the whole saved game was thrown away, not only its history")
+                lost = {"notice.game_damaged", "notice.game_restored"} & set(loaded.notices)
+                if name == NOT_UTF8_KEY and not backup and not loaded.notices:
+                    report.fail(f"{key} {name}: the player was not told")
                 if name.startswith(BAD_REDO) and not backup and (
-                        loaded.game is None or not loaded.game.can_undo
-                        or {"notice.game_damaged", "notice.game_restored"} & set(loaded.notices)):
+                        loaded.game is None or not loaded.game.can_undo or lost):
                     report.fail(f"{key} {name}: the game or its undo went with the redo list ({loaded.notices})")
+                if name.startswith(BAD_UNDO) and not backup and (
+                        loaded.game is None or lost or "notice.undo_lost" not in loaded.notices):
+                    report.fail(f"{key} {name}: the game went with its undo history ({loaded.notices})")
+                if name.startswith(BAD_ID) and not backup and (
+                        loaded.game is None or not loaded.game.can_undo or lost
+                        or "notice.game_identity_new" not in loaded.notices):
+                    report.fail(f"{key} {name}: more than the identity went, or the player was not told "
+                                f"({loaded.notices})")
                 game = loaded.game or Game.from_deal("EH1-N-AAAAAAB")
                 game.play("draw")
                 p.save_game(game, 1.0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Iterator
 
 MAX_DEPTH = 32
 MAX_CHARS = 4_000_000  # far above any real position or record; writers stay under it too
@@ -26,16 +27,15 @@ class JSONSizeError(ValueError):
     pass
 
 
-def nesting_depth(text: str) -> int:
-    """How deeply ``text``'s brackets nest, brackets inside strings left out.
-
-    One pass tracking whether it is inside a string and whether the last
-    character was a backslash, so an unterminated string (``"\\"\\"\\"…``)
-    costs no more than any other text of its length."""
-    depth = deepest = 0
+def _outside_strings(text: str, start: int = 0) -> Iterator[tuple[str, int]]:
+    """The brackets of ``text`` from ``start`` on that lie outside strings,
+    with their indexes, in one pass that tracks whether it is inside a
+    string and whether the last character was a backslash (so an
+    unterminated string, ``"\\"\\"\\"…``, costs no more than any other text
+    of its length); last, ``('"', len(text))`` if a string is still open."""
     in_string = False
     escape_at = -1  # the index right after a backslash inside a string
-    for match in _SIGNIFICANT.finditer(text):
+    for match in _SIGNIFICANT.finditer(text, start):
         ch, at = match.group(), match.start()
         if in_string:
             if at == escape_at:
@@ -46,12 +46,48 @@ def nesting_depth(text: str) -> int:
                 in_string = False
         elif ch == '"':
             in_string = True
-        elif ch in "[{":
+        elif ch != "\\":  # (a backslash outside a string is no JSON: the parser says so)
+            yield ch, at
+    if in_string:
+        yield '"', len(text)
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply ``text``'s brackets nest, brackets inside strings left out."""
+    depth = deepest = 0
+    for ch, _ in _outside_strings(text):
+        if ch in "[{":
             depth += 1
             deepest = max(deepest, depth)
         elif ch in "]}":
             depth -= 1
     return deepest
+
+
+_OPENS = {"]": "[", "}": "{"}
+
+
+def container_end(text: str, start: int, max_depth: int = MAX_DEPTH) -> int:
+    """Where the array or object that opens at ``text[start]`` ends (the
+    index after its closing bracket), found by its brackets and strings
+    alone, never parsing it. Raises JSONDepthError as soon as it nests
+    deeper than ``max_depth``, and ValueError when it doesn't end there: a
+    string or bracket left open, or brackets that don't pair."""
+    if text[start:start + 1] not in ("[", "{"):
+        raise ValueError("it is not an array or an object")
+    opened: list[str] = []
+    for ch, at in _outside_strings(text, start):
+        if ch == '"':
+            raise ValueError("a string in it is not closed")
+        if ch in "[{":
+            opened.append(ch)
+            if len(opened) > max_depth:
+                raise JSONDepthError(f"it is nested more than {max_depth} levels deep")
+        elif not opened or opened.pop() != _OPENS[ch]:
+            raise ValueError("its brackets don't pair")
+        elif not opened:
+            return at + 1
+    raise ValueError("it is not closed")
 
 
 def loads(text: str, max_depth: int = MAX_DEPTH, max_chars: int = MAX_CHARS) -> object:

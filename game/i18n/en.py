@@ -139,6 +139,7 @@ MESSAGES = {
     "notice.game_newer": "Your saved game was made by a newer version of this game and can't be resumed here. It was kept aside.",
     "notice.undo_lost": "Your game resumes where you left it, but its undo history could not be read.",
     "notice.redo_lost": "Your game resumes where you left it, with its undo, but what Redo would play again could not be read.",
+    "notice.game_identity_new": "Your game resumes where you left it, but the part of its record that says which game it is was damaged. It was made anew, so the statistics count this game as a game of its own.",
     "notice.stats_damaged": "Your statistics could not be read and start again from zero. The damaged copy was kept aside.",
     "notice.stats_restored": "Your statistics were damaged; the last good copy is used, so the latest game may be missing.",
     "notice.stats_newer": "Your statistics were made by a newer version of this game; they were kept aside and start again here.",

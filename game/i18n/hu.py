@@ -138,6 +138,7 @@ MESSAGES = {
     "notice.game_newer": "A mentett játszmát a játék egy újabb változata készítette, ezért itt nem folytatható. Félretettük.",
     "notice.undo_lost": "A játszma ott folytatódik, ahol abbahagytad, de a visszavonási előzményeit nem sikerült beolvasni.",
     "notice.redo_lost": "A játszma ott folytatódik, ahol abbahagytad, a visszavonással együtt, de azt, amit a Mégis újra végrehajtana, nem sikerült beolvasni.",
+    "notice.game_identity_new": "A játszma ott folytatódik, ahol abbahagytad, de a mentésnek az a része, amely azt mondja meg, melyik játszmáról van szó, megsérült. Újat készítettünk helyette, így a statisztika ezt a játszmát önálló játszmaként számolja.",
     "notice.stats_damaged": "A statisztikát nem sikerült beolvasni, ezért nulláról indul újra. A sérült példányt félretettük.",
     "notice.stats_restored": "A statisztika megsérült; az utolsó ép példány van használatban, így a legutóbbi játszma hiányozhat.",
     "notice.stats_newer": "A statisztikát a játék egy újabb változata készítette; félretettük, és itt újraindul.",

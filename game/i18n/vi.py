@@ -138,6 +138,7 @@ MESSAGES = {
     "notice.game_newer": "Ván đã lưu được tạo bởi một phiên bản mới hơn của trò chơi nên không thể chơi tiếp ở đây. Nó đã được cất riêng.",
     "notice.undo_lost": "Ván bài tiếp tục từ chỗ bạn dừng, nhưng không đọc được lịch sử hoàn tác.",
     "notice.redo_lost": "Ván bài tiếp tục từ chỗ bạn dừng, vẫn hoàn tác được, nhưng không đọc được các nước mà Làm lại sẽ đi lại.",
+    "notice.game_identity_new": "Ván bài tiếp tục từ chỗ bạn dừng, nhưng phần bản lưu cho biết đây là ván nào đã bị hỏng. Phần đó đã được tạo lại, nên thống kê sẽ tính ván này như một ván riêng.",
     "notice.stats_damaged": "Không đọc được số liệu thống kê nên chúng bắt đầu lại từ số không. Bản bị hỏng đã được cất riêng.",
     "notice.stats_restored": "Số liệu thống kê bị hỏng; bản tốt gần nhất được dùng, nên có thể thiếu ván gần đây nhất.",
     "notice.stats_newer": "Số liệu thống kê được tạo bởi một phiên bản mới hơn của trò chơi; chúng đã được cất riêng và bắt đầu lại ở đây.",

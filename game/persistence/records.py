@@ -53,6 +53,19 @@ Now no window ever writes back what it read at start:
   window's game is saved, and the player is told once
   (``notice.game_elsewhere``). Nothing is thrown away silently.
 
+  The game set aside is counted first, as left unfinished (a game with a
+  move made that is not counted yet, whose record names its identity;
+  one found won counts as won and needs no copy), under its identity:
+  whatever its own window does with it later (wins it, plays on and
+  leaves it) counts as that same game. Its copy then says it is counted
+  (``counted``, written over the copy), and the oldest copies go to make
+  room only once counted (``keep``). If the statistics can't be written
+  just then, the copy stays as it was, and the next start counts every
+  copy not marked (``load_all``; copies of the version before this one,
+  which never counted them, too). Killed at any moment in between, a
+  game is at worst counted again under its identity, which changes
+  nothing.
+
 Why this design and not another: a read-modify-write is only safe when no
 other write comes between the read and the write. Natively the storage
 holds a lock around it (``Storage.locked``: ``flock``, which the kernel
@@ -95,6 +108,7 @@ format made it (``notice_text`` fills in the numbers).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, TypeVar, Union
 
@@ -114,8 +128,10 @@ UNREADABLE = "notice.records_unreadable"
 ELSEWHERE = "notice.game_elsewhere"
 UNDO_LOST = "notice.undo_lost"  # the saved game resumes, without its undo history
 REDO_LOST = "notice.redo_lost"  # the saved game resumes with its undo, without its redo list
+IDENTITY_NEW = "notice.game_identity_new"  # the saved game resumes under an identity made anew
 NEWER_FORMAT = "notice.newer_format"  # the detail notice_text adds to a newer record's notice
 KINDS = {GAME_KEY: "game", STATS_KEY: "stats", SETTINGS_KEY: "settings"}  # the notices' names
+OTHER = "other"  # the mark of another window's game, set aside (``storage.MARKS``)
 
 
 @dataclass(frozen=True)
@@ -247,17 +263,19 @@ class Persistence:
             identity = saved.identity
             if saved.identity_problem:
                 problems.append(f"game: identity made from the record: {saved.identity_problem}")
+                _add(notices, IDENTITY_NEW)
             if saved.redo_problem:
                 problems.append(f"game: nothing to redo: {saved.redo_problem}")
                 _add(notices, REDO_LOST)
             if saved.history_problem:
                 problems.append(f"game: undo history dropped: {saved.history_problem}")
                 _add(notices, UNDO_LOST)
-            if saved.redo_problem or saved.history_problem:
+            if saved.redo_problem or saved.history_problem or saved.identity_problem:
                 # The damaged record kept aside, the game as it resumes saved in its place.
                 self._set_aside(GAME_KEY)
                 self._seen[GAME_KEY] = None
                 self.save_game(game, elapsed, counted, redo, identity=identity)
+        self._count_set_aside()
         return Loaded(settings, game, elapsed, self.stats, notices, problems, counted, redo, identity)
 
     def _load(self, key: str, parse: Callable[[str], T], notices: list[str], problems: list[str]) -> T | None:
@@ -521,22 +539,93 @@ class Persistence:
         text = self._game_text
         assert text is not None  # pending only with a game to store
         if current is not None and not _same_record(current, self._seen.get(GAME_KEY)) and current != text:
-            # Another window saved here since this one last read or wrote: keep its game,
-            # unless it is over (won and counted in the statistics): then nothing is lost.
+            # Another window saved here since this one last read or wrote: count its game
+            # and keep it, unless it is over (won and counted): then nothing is lost.
             try:
                 theirs = savegame.loads_game(current)
             except SaveError as exc:
                 if exc.newer:
                     raise _Newer(exc) from None
                 theirs = None  # damaged: kept aside all the same
-            if theirs is not None and theirs.counted and theirs.game.position.won:
+            counted_now = theirs is not None and _to_count(theirs) and self._count_other(theirs)
+            if theirs is not None and theirs.game.position.won and (theirs.counted or counted_now):
                 return text
-            self.storage.set_aside(GAME_KEY, mark="other")
+            name = self.storage.set_aside(GAME_KEY, mark=OTHER, keep=_uncounted)
+            if name is not None and counted_now:
+                self._mark_counted(name, current)
             self.problems.append("game: another window saved a game here; it was kept aside")
             if not self._elsewhere_told:
                 self._elsewhere_told = True
                 _add(self.notices, ELSEWHERE)
         return text
+
+    def _count_other(self, saved: SavedGame) -> bool:
+        """Count another window's game (set aside, or found over) under its
+        identity, without touching what this window's own games beat
+        (``new_bests``); True when the statistics are stored with it."""
+        pos = saved.game.position
+        result = Result(pos.game, pos.variant, pos.won, _seconds(saved.elapsed), pos.score, pos.moves,
+                        saved.identity)
+        _apply(self.stats, result)
+        self._stats_ops.append(result)
+        self.pending.add(STATS_KEY)
+        return self._store(STATS_KEY)
+
+    def _mark_counted(self, name: str, text: str) -> None:
+        """Write over the copy ``name`` (``text``) that its game is counted."""
+        try:
+            data = jsontext.loads(text)
+        except ValueError:
+            return  # read only as far as a damaged member: left unmarked, counted again (no change) next time
+        if isinstance(data, dict):
+            data["counted"] = True
+            self.storage.set_copy(GAME_KEY, name, json.dumps(data, ensure_ascii=True, separators=(",", ":")))
+
+    def _count_set_aside(self) -> None:
+        """Count the games set aside as another window's that are not
+        counted yet (a statistics write that failed, or a version before
+        this one), and mark their copies."""
+        if GAME_KEY in self.hands_off or STATS_KEY in self.hands_off:
+            return
+        for name in self.storage.copies(GAME_KEY, OTHER):
+            try:
+                text = self.storage.get_copy(GAME_KEY, name)
+            except ReadError:
+                continue
+            saved = _uncounted_game(text)
+            if saved is not None and self._count_other(saved):
+                self._mark_counted(name, text or "")
+
+
+def _to_count(saved: SavedGame) -> bool:
+    """Whether another window's game has to be counted here: a move was
+    made in it, it is not counted yet, and its record names its identity.
+    (A window that saved it without one, a caller without identities or a
+    version before them, counts it as a game of its own: counted here too,
+    it would count twice.)"""
+    return not saved.counted and saved.game.position.moves > 0 and saved.named
+
+
+def _uncounted_game(text: str | None) -> SavedGame | None:
+    """The game in a copy set aside, if it still has to be counted."""
+    if text is None:
+        return None
+    try:
+        data = jsontext.loads(text)
+    except ValueError:
+        data = None  # perhaps a fault inside its undo or redo list: the game's reader says
+    if isinstance(data, dict) and data.get("counted") is True:
+        return None  # the usual case, known without replaying the game
+    try:
+        saved = savegame.loads_game(text)
+    except Exception:  # damaged (or a checking bug): nothing that can be counted
+        return None
+    return saved if _to_count(saved) else None
+
+
+def _uncounted(text: str) -> bool:
+    """A copy's ``keep``: it holds a game not counted yet."""
+    return _uncounted_game(text) is not None
 
 
 def _same_record(found: str, seen: str | None) -> bool:

@@ -24,9 +24,9 @@ undo step: about 80 KB after a hundred moves). Reading trusts nothing:
 * the redo actions are played from the saved position by the rules, the
   next one first, each must be legal;
 * the identity is a short name of lower-case letters, digits and ``-``
-  (``null``: a game saved by a caller that had none; anything else costs
-  only the identity, ``identity_problem``: one is made as for a record
-  without any);
+  (``null``: a game saved by a caller that had none; anything else, or
+  none at all, costs only the identity, ``identity_problem``: one is made
+  as for a record without any, and the player is told);
 * wrong types, unknown keys, absurd numbers and a version newer than this
   code are refused with a ``SaveError`` that says what is wrong.
 
@@ -38,9 +38,11 @@ resumes the position without undo and says so in ``history_problem``; a
 damaged redo list (or none) resumes it with nothing to redo
 (``redo_problem``), its undo kept. That holds for a fault at the JSON level
 too (``loads_game``): when the text is no JSON that can be read (brackets
-nested 100 000 deep, a number of 5000 digits, a syntax error) and the
-fault lies inside the ``redo`` member's value, the record is read without
-that value, and only the redo list goes.
+nested 100 000 deep, a number of 5000 digits, a syntax error, a string or
+bracket left open that takes the rest of the record with it) and the
+fault lies in the undo history (``start``, ``actions``; format 1's
+``history``), the redo list or the identity, the record is read member by
+member without that value (``_Salvage``), and only that part goes.
 
 A record without an identity (formats 1 to 3, or ``"id": null``) gets one
 made from its own content (``legacy-`` and a hash of it): two windows that
@@ -63,11 +65,12 @@ for ``tools/bench_save.py``).
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Dict, Iterable, Optional, Tuple
 
 from ..engine import Game, Move, Pile, Position, PositionError, UNDO_LIMIT, deal_position
 from ..engine.actions import DRAW, MOVE, Action
@@ -116,6 +119,7 @@ class SavedGame:
     redo_problem: str | None = None  # why the redo list was dropped
     identity: str = ""  # which game this is (made from the record's content if it had none)
     identity_problem: str | None = None  # why the identity kept was not used
+    named: bool = False  # the record itself names the identity (the window that saved it counts by it)
 
 
 Snapshot = tuple[Any, ...]  # a ``Position.snapshot()``
@@ -257,99 +261,177 @@ def parse_json(text: object, what: str, max_chars: int = MAX_TEXT) -> object:
 
 def loads_game(text: object) -> SavedGame:
     """The saved game in ``text``, checked; raises SaveError. A fault at the
-    JSON level that lies inside the redo list costs only the redo list."""
+    JSON level inside the undo or redo list, or the identity, costs only
+    that member (``_Salvage``)."""
     try:
         data = parse_json(text, "saved game")
     except SaveError as error:
         if isinstance(text, str) and not text.startswith(NOT_A_RECORD) and len(text) <= MAX_TEXT:
-            saved = _load_without(text, "redo")
+            saved = _salvaged(text)
             if saved is not None:
                 return saved
         raise error from None
     return load_game(data)
 
 
-def _load_without(text: str, name: str) -> SavedGame | None:
-    """``text`` is no JSON that can be read: the saved game without the
-    value of its top-level member ``name`` (``redo``) if the fault lies
-    inside that value, else None. The value goes by the brackets, quotes
-    and commas around it (``_top_level_values``, never parsing it), and
-    what is left must read as JSON: a fault that reaches past the value
-    (an unclosed string or bracket) leaves nothing that reads, and the
-    record is damaged as a whole."""
-    spans = _top_level_values(text, name)
-    if not spans:
+# The members whose loss costs only themselves: the undo history (where it starts and the actions
+# since, formats 2 to 4; the snapshots of format 1), the redo list and the identity.
+_SPARED = ("start", "actions", "history", "redo", "id")
+_WS = re.compile(r"[ \t\n\r]*")
+_NEXT_MEMBER = re.compile(  # a comma and one of the record's member names: where reading can go on
+    r'[ \t\n\r]*,[ \t\n\r]*"(?:schema|version|id|position|start|actions|history|redo|elapsed|counted)"[ \t\n\r]*:')
+MAX_RESUMES = 32  # places tried to go on reading after a damaged member, in all (hostile text: few tries)
+_END = -1
+
+
+def _skip(text: str, at: int) -> int:
+    """Past the JSON whitespace at ``at``."""
+    found = _WS.match(text, at)
+    return found.end() if found else at
+
+
+_Found = Optional[Tuple[Dict[str, Any], Dict[str, str]]]  # a record's members, and why the dropped ones were
+
+
+def _salvaged(text: str) -> SavedGame | None:
+    """The saved game in ``text``, which is no JSON that can be read, read
+    member by member (``_Salvage``) without the undo or redo list or the
+    identity where the fault lies; None when the fault lies elsewhere. A
+    record refused on its own grounds (a newer format...) stays refused."""
+    found = _Salvage(text).read()
+    if found is None:
         return None
-    pieces, at = [], 0
-    for start, end in spans:
-        pieces += [text[at:start], "null"]
-        at = end
-    pieces.append(text[at:])
-    try:
-        data = parse_json("".join(pieces), "saved game")
-    except SaveError:
-        return None  # the fault is not (only) inside that value
-    saved = load_game(data)  # a record refused on its own grounds (a newer format...) stays refused
-    start, end = spans[-1]  # a JSON reader takes the last of two members of one name
-    try:
-        jsontext.loads(text[start:end], max_depth=jsontext.MAX_DEPTH - 1)  # one level in, in the record
-        why = "it can't be read as JSON"
-    except jsontext.JSONDepthError:
-        why = "it is nested too deeply"
-    except ValueError as exc:
-        why = f"it is not valid JSON ({exc})"
-    saved.redo, saved.redo_problem = [], f"'{name}' can't be read: {why}"[:300]
+    data, dropped = found
+    saved = load_game(data)  # refused on its own grounds (a newer format, a member missing): refused
+    for name, why in dropped.items():
+        problem = f"'{name}' can't be read: {why}"[:300]
+        if name == "redo":
+            saved.redo, saved.redo_problem = [], problem
+        elif name == "id":
+            saved.identity_problem = problem
+        else:  # the undo history: nothing was replayed
+            saved.history_problem = problem
     return saved
 
 
-_SIGNIFICANT = re.compile(r'[\[\]{}"\\,:]')
+class _Salvage:
+    """A saved game that is no JSON that can be read, read as an object
+    member by member. A member of ``_SPARED`` whose value can't be read
+    (nested too deeply, a 5000-digit number, a bare word; a string or
+    bracket left open, brackets that don't pair, which take the members
+    after it with them) is dropped, its reason kept, and reading goes on
+    where the value ends if that is known, else at the next place that
+    reads as the rest of the record: a comma and one of the record's member
+    names (``_NEXT_MEMBER``), or the record's closing brace. Everything
+    else must read exactly; the game's checks then decide."""
 
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tries = MAX_RESUMES
+        self.work = 4 * len(text)  # characters left to read after the places tried (hostile text: linear)
 
-def _top_level_values(text: str, name: str) -> list[tuple[int, int]] | None:
-    """Where the values of the members called ``name`` of the object that
-    ``text`` holds lie (start and end indexes, in order), found in one pass
-    that looks only at brackets, quotes, backslashes, commas and colons (as
-    ``jsontext.nesting_depth`` does), never parsing a value. None when the
-    text holds no object whose top level can be followed to its end."""
-    if not text.lstrip().startswith("{"):
+    def read(self) -> tuple[dict[str, Any], dict[str, str]] | None:
+        """The record's members (a dropped one as null) and why each dropped one was."""
+        at = _skip(self.text, 0)
+        if not self.text.startswith("{", at):
+            return None
+        found = self._members(_skip(self.text, at + 1), {}, {})
+        if found is None:
+            return None
+        members, dropped = found
+        return {**members, **{name: None for name in dropped}}, dropped
+
+    def _members(self, at: int, members: dict[str, Any], dropped: dict[str, str]) -> _Found:
+        """The members from ``at`` (a member's name) to the record's end."""
+        while True:
+            name, value_at = self._name(at)
+            if name is None:
+                return None
+            value, end, why = self._value(value_at)
+            if why is None and end is not None:
+                after = self._after(end)
+                if after == _END:
+                    members[name] = value
+                    return members, dropped
+                if after is not None:
+                    members[name] = value
+                    at = after
+                    continue
+                why = "what follows it is no JSON"
+            if name not in _SPARED or name in dropped:
+                return None
+            return self._resume(value_at, end, {**members, name: None}, {**dropped, name: why or ""})
+
+    def _resume(self, value_at: int, end: int | None, members: dict[str, Any],
+                dropped: dict[str, str]) -> _Found:
+        """Go on after the value at ``value_at`` that can't be read (ending at ``end`` if known)."""
+        text = self.text
+        last = len(text.rstrip(" \t\n\r")) - 1
+        places = itertools.chain([] if end is None else [end],
+                                 (m.start() for m in _NEXT_MEMBER.finditer(text, value_at)),
+                                 [last] if text[last:last + 1] == "}" else [])
+        for place in places:
+            self.tries -= 1
+            self.work -= len(text) - place
+            if self.tries < 0 or self.work < 0:
+                return None
+            after = self._after(place)
+            if after == _END:
+                return members, dropped
+            if after is not None:
+                found = self._members(after, dict(members), dict(dropped))
+                if found is not None:
+                    return found
         return None
-    spans: list[tuple[int, int]] = []
-    depth, in_string, escape_at, string_start = 0, False, -1, -1
-    key: object = None  # the name of the member being read (at depth 1)
-    want_key, value_start = False, -1
-    for match in _SIGNIFICANT.finditer(text):
-        ch, at = match.group(), match.start()
-        if in_string:
-            if at == escape_at:
-                escape_at = -1  # this character is escaped
-            elif ch == "\\":
-                escape_at = at + 1
-            elif ch == '"':
-                in_string = False
-                if depth == 1 and want_key:
-                    try:
-                        key = json.loads(text[string_start:at + 1])
-                    except ValueError:
-                        return None
-            continue
-        if ch == '"':
-            in_string, string_start = True, at
-        elif ch in "[{":
-            depth += 1
-            want_key = want_key or depth == 1
-        elif ch in "]}":
-            if depth == 1:
-                if key == name and value_start >= 0:
-                    spans.append((value_start, at))
-                return spans
-            depth -= 1
-        elif depth == 1 and ch == ":":
-            want_key, value_start = False, at + 1
-        elif depth == 1:  # a comma between two members
-            if key == name and value_start >= 0:
-                spans.append((value_start, at))
-            key, want_key, value_start = None, True, -1
-    return None
+
+    def _name(self, at: int) -> tuple[str | None, int]:
+        """A member's name at ``at`` and where its value starts."""
+        text = self.text
+        if not text.startswith('"', at):
+            return None, at
+        try:
+            name, at = _DECODER.raw_decode(text, at)
+        except ValueError:
+            return None, at
+        at = _skip(text, at)
+        if not text.startswith(":", at):
+            return None, at
+        return name, _skip(text, at + 1)
+
+    def _value(self, at: int) -> tuple[Any, int | None, str | None]:
+        """The value at ``at``, where it ends (None: not known) and, if it
+        can't be read, why."""
+        text = self.text
+        if text.startswith(("[", "{"), at):
+            try:
+                end = jsontext.container_end(text, at, jsontext.MAX_DEPTH - 1)  # one level in, in the record
+            except jsontext.JSONDepthError:
+                return None, None, "it is nested too deeply"
+            except ValueError as exc:
+                return None, None, str(exc)
+            try:
+                return jsontext.loads(text[at:end], max_depth=jsontext.MAX_DEPTH - 1), end, None
+            except ValueError as exc:
+                return None, end, f"it is not valid JSON ({exc})"
+        try:
+            value, end = _DECODER.raw_decode(text, at)  # a string, a number, true, false, null: nothing nests
+        except ValueError as exc:
+            return None, None, f"it is not valid JSON ({exc})"
+        return value, end, None
+
+    def _after(self, at: int) -> int | None:
+        """After a value: the next member's name (its index), ``_END`` at the
+        record's end, or None when neither follows."""
+        text = self.text
+        at = _skip(text, at)
+        if text.startswith(",", at):
+            return _skip(text, at + 1)
+        if text.startswith("}", at) and _skip(text, at + 1) == len(text):
+            return _END
+        return None
+
+
+_DECODER = json.JSONDecoder()
 
 
 def load_game(data: object) -> SavedGame:
@@ -358,16 +440,18 @@ def load_game(data: object) -> SavedGame:
     data = check_header(data, SCHEMA, VERSION, "saved game")
     version = data["version"]
     if version >= 4:
-        check_keys(data, _RECORD_KEYS, "saved game", required=_RECORD_KEYS_V2 | {"id"})
+        check_keys(data, _RECORD_KEYS, "saved game", required=_RECORD_KEYS_V2)
     elif version == 3:
         check_keys(data, _RECORD_KEYS_V3, "saved game", required=_RECORD_KEYS_V2)
     else:
         check_keys(data, _RECORD_KEYS_V2 if version == 2 else _RECORD_KEYS_V1, "saved game")
     identity, identity_problem = None, None
     if version >= 4:
-        try:
+        try:  # a bad or missing one costs nothing but the identity: one made from the content instead
+            if "id" not in data:
+                raise SaveError("'id' is missing")
             identity = read_identity(data["id"], "'id'")
-        except SaveError as exc:  # costs nothing but the identity: one made from the content instead
+        except SaveError as exc:
             identity_problem = str(exc)
     try:
         position = Position.from_dict(data["position"])
@@ -379,7 +463,7 @@ def load_game(data: object) -> SavedGame:
         raise SaveError(f"'counted' must be true or false, got {counted!r}")
     game = Game(position)
     saved = SavedGame(game, elapsed, counted, identity=identity or legacy_identity(data),
-                      identity_problem=identity_problem)
+                      identity_problem=identity_problem, named=identity is not None)
     try:
         if version >= 2:
             history = _replay(data["start"], data["actions"], position)

@@ -13,8 +13,9 @@ choice, else the system's or browser's language, else English.
 
 The reader is forgiving but careful: unknown keys are ignored (a newer
 version may add settings); a known key with a wrong value falls back to its
-default and is reported, so the caller can keep the original aside and tell
-the player once.
+default and is reported, and so are bytes that are no UTF-8 anywhere in the
+record (``loads_settings``), so the caller can keep the original aside and
+tell the player once.
 
 >>> settings, problems = read_settings({"schema": SCHEMA, "version": 1,
 ...     "settings": {"sound": False, "four_color": "yes", "zoom": 3}})
@@ -130,8 +131,18 @@ def read_settings(data: object) -> tuple[Settings, list[str]]:
     return clean(data.get("settings"))
 
 
+NOT_UTF8 = "\ufffd"  # what the storage reads bytes that are no UTF-8 as (the game writes it as an escape)
+
+
 def loads_settings(text: object) -> tuple[Settings, list[str]]:
-    return read_settings(parse_json(text, "settings record", max_chars=MAX_TEXT))
+    """Settings from a record's text. Unknown settings are a newer version's
+    and ignored, but bytes that are no UTF-8 anywhere in it are damage, and
+    reported: the game writes ASCII, so the character the storage reads
+    them as never comes from a writer of ours."""
+    settings, problems = read_settings(parse_json(text, "settings record", max_chars=MAX_TEXT))
+    if isinstance(text, str) and NOT_UTF8 in text:
+        problems.append("the settings record holds bytes that are not UTF-8")
+    return settings, problems
 
 
 def dumps_settings(settings: Settings) -> str:

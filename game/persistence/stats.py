@@ -26,18 +26,25 @@ One game, counted once
 A game has an identity (``game.play.session.Session.identity``, kept in the
 saved game), and its result comes with it. Two windows may both count one
 game: a window that starts while another window's game is saved and
-replaces it (``main.py --deal``), or starts a new game over it, counts it
-as left unfinished, and the other window then wins it. So each variant
-keeps its latest ``KEPT`` games one by one (``latest``: identity and
-result), over the figures of the games before them (``earlier``); every
-figure is those earlier figures with the latest games counted onto them in
-order. A result for an identity already among them counts once: a win
-takes the place of that game left unfinished (as if the unfinished count
-had never been made, the win counted when it came), and anything else
-(left unfinished again, won again, left after a win) changes nothing:
+replaces it (``main.py --deal``), or starts a new game over it, or sets it
+aside to save its own, counts it as left unfinished, and the other window
+then wins it, or plays on and leaves it. So each variant keeps its latest
+``KEPT`` games one by one (``latest``: identity and result), over the
+figures of the games before them (``earlier``); every figure is those
+earlier figures with the latest games counted onto them in order. A
+result for an identity already among them counts once: a win takes the
+place of that game left unfinished (as if the unfinished count had never
+been made, the win counted when it came); left unfinished again further
+on (more moves) it keeps its place, with the figures it left then; and
+anything else (left unfinished again no further, won again, left after a
+win) changes nothing:
 
 >>> stats = Statistics()
 >>> _ = stats.record("eight-off", "C4", won=False, seconds=30, score=40, moves=9, identity="b1")
+>>> _ = stats.record("eight-off", "C4", won=False, seconds=80, score=75, moves=30, identity="b1")
+>>> s = stats.get("eight-off", "C4")
+>>> s.played, s.total_seconds, s.best_score
+(1, 80, 75)
 >>> _ = stats.record("eight-off", "C4", won=True, seconds=200, score=520, moves=90, identity="b1")
 >>> _ = stats.record("eight-off", "C4", won=False, seconds=210, score=520, moves=91, identity="b1")
 >>> s = stats.get("eight-off", "C4")
@@ -290,7 +297,12 @@ class VariantStats(Figures):
         if identity is not None:
             found = next((i for i, seen in enumerate(self.latest) if seen.identity == identity), None)
             if found is not None:
-                if self.latest[found].won or not game.won:
+                seen = self.latest[found]
+                if not seen.won and not game.won and _further(game, seen):
+                    self.latest[found] = game  # left again further on (its window played on): its latest figures
+                    self._count_again()
+                    return frozenset()
+                if seen.won or not game.won:
                     return frozenset()  # counted already, and this changes nothing
                 del self.latest[found]  # left unfinished, then won (in another window): a win
                 self._count_again()
@@ -332,6 +344,13 @@ class VariantStats(Figures):
         s = cls(earlier=earlier, latest=latest)
         s._count_again()
         return s
+
+
+def _further(game: Counted, seen: Counted) -> bool:
+    """Whether ``game`` went further than ``seen``, one game counted twice
+    as left unfinished: more moves (the counter undo never lowers), or as
+    many and more time."""
+    return (game.moves or 0, game.seconds) > (seen.moves or 0, seen.seconds)
 
 
 def variant_key(game: str, variant: str) -> str:

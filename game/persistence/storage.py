@@ -10,6 +10,10 @@ key such as ``"game"``. Every backend keeps three things per key:
 * records set aside as bad (``set_aside``), so damaged data is never simply
   thrown away; and, marked ``other``, a game another window saved in the
   same place (``set_aside(key, mark="other")``), so it is not lost either.
+  A record's copies can be listed, read and written again (``copies``,
+  ``get_copy``, ``set_copy``: the caller marks what it dealt with), and
+  the oldest of a mark go to make room only when the caller does not say
+  to keep them (``set_aside(..., keep=...)``: an uncounted game).
 
 Backends never raise on a failed write: ``set`` returns False and
 ``last_error`` says why (a full disk, a full browser quota, ...). A record
@@ -44,7 +48,7 @@ import time
 from abc import ABC, abstractmethod
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..engine.jsontext import MAX_CHARS
 
@@ -81,15 +85,34 @@ def bad_number(stem: str, name: str, mark: str = "bad") -> int | None:
     return int(tail) if tail.isdigit() and tail[0] != "0" and len(tail) < 10 else None
 
 
-def next_bad_copy(stem: str, names: list[str], mark: str = "bad") -> tuple[str, list[str]]:
+def numbered_copies(stem: str, names: list[str], mark: str) -> list[str]:
+    """The copies of ``stem`` marked ``mark`` among ``names``, oldest first."""
+    numbered = sorted((n, name) for name in names if (n := bad_number(stem, name, mark)) is not None)
+    return [name for _, name in numbered]
+
+
+def next_bad_copy(stem: str, names: list[str], mark: str = "bad",
+                  keep: Callable[[str], bool] | None = None) -> tuple[str, list[str]]:
     """Where the next damaged copy of ``stem`` goes, numbered one past the
     newest among ``names`` (so no copy is ever overwritten), and the oldest
     copies to drop so that at most ``MAX_BAD_COPIES`` are kept, the new one
-    included."""
-    numbered = sorted((n, name) for name in names if (n := bad_number(stem, name, mark)) is not None)
-    newest = numbered[-1][0] if numbered else 0
+    included; never one that ``keep`` (given its name) says to keep: then
+    more are kept."""
+    numbered = numbered_copies(stem, names, mark)
+    newest = (bad_number(stem, numbered[-1], mark) or 0) if numbered else 0
     excess = max(0, len(numbered) + 1 - MAX_BAD_COPIES)
-    return f"{stem}.{mark}{newest + 1 if newest else ''}", [name for _, name in numbered[:excess]]
+    drop: list[str] = []
+    for name in numbered:
+        if len(drop) >= excess:
+            break
+        if keep is None or not keep(name):
+            drop.append(name)
+    return f"{stem}.{mark}{newest + 1 if newest else ''}", drop
+
+
+def _is_copy(stem: str, name: str) -> bool:
+    """Whether ``name`` is a copy of ``stem`` set aside (any mark)."""
+    return isinstance(name, str) and any(bad_number(stem, name, mark) is not None for mark in MARKS)
 
 
 def _check_mark(mark: str) -> None:
@@ -128,10 +151,45 @@ class Storage(ABC):
         """Forget the record and its backup (not the copies set aside)."""
 
     @abstractmethod
-    def set_aside(self, key: str, *, backup: bool = False, mark: str = "bad") -> None:
+    def set_aside(self, key: str, *, backup: bool = False, mark: str = "bad",
+                  keep: Callable[[str], bool] | None = None) -> str | None:
         """Move the record (or its backup) out of the way, into a copy
         marked ``mark`` (one of ``MARKS``), so that it is no longer read but
-        not lost either."""
+        not lost either; the copy's name (as ``copies`` lists it), or None
+        when nothing was moved. To make room, the oldest copies of that mark
+        beyond ``MAX_BAD_COPIES`` go, but never one whose text ``keep``
+        says to keep (nor one that can't be read)."""
+
+    @abstractmethod
+    def copies(self, key: str, mark: str) -> list[str]:
+        """The names of the copies of ``key``'s record set aside as
+        ``mark``, oldest first (not its backup's)."""
+
+    @abstractmethod
+    def get_copy(self, key: str, name: str) -> str | None:
+        """The text of the copy ``name`` of ``key`` (None: gone);
+        ``not_a_record`` for what is no record; raises ReadError when it
+        can't be read."""
+
+    @abstractmethod
+    def set_copy(self, key: str, name: str, text: str) -> bool:
+        """Write ``text`` over the copy ``name`` of ``key`` (one that
+        exists, as ``copies`` lists it), at once and whole; False (and
+        ``last_error``) when it couldn't be written, the copy as it was."""
+
+    def _keeps(self, key: str, keep: Callable[[str], bool] | None) -> Callable[[str], bool] | None:
+        """``keep`` for a copy's name: its text read (one that can't be read is kept)."""
+        if keep is None:
+            return None
+
+        def keeps(name: str) -> bool:
+            try:
+                text = self.get_copy(key, name)
+            except ReadError:
+                return True
+            return text is not None and keep(text)
+
+        return keeps
 
     @abstractmethod
     def keys(self) -> list[str]:
@@ -302,21 +360,35 @@ class FileStorage(Storage):
             self.last_error = f"could not write {self.path(key)}: {exc}"
             return False
 
-    def _set(self, key: str, text: str) -> bool:
-        path, backup = self.path(key), self._backup_path(key)
+    def _write_temporary(self, path: Path, text: str) -> Path:
+        """``text`` in a new temporary file beside the record ``path``,
+        flushed to the disk (named so that ``_sweep`` finds it if killed)."""
         temporary = path.with_name(f"{path.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}")
+        data = text.encode("utf-8")  # lone surrogates: UnicodeEncodeError, a ValueError
+        if len(data) > self.MAX_BYTES:
+            raise ValueError(f"{len(data)} bytes, more than the {self.MAX_BYTES} a record may have")
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self._sweep(path)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+        fd = os.open(temporary, flags, 0o644)
         try:
-            data = text.encode("utf-8")  # lone surrogates: UnicodeEncodeError, a ValueError
-            if len(data) > self.MAX_BYTES:
-                raise ValueError(f"{len(data)} bytes, more than the {self.MAX_BYTES} a record may have")
-            self.directory.mkdir(parents=True, exist_ok=True)
-            self._sweep(path)
-            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-            fd = os.open(temporary, flags, 0o644)
             with open(fd, "wb") as file:
                 file.write(data)
                 file.flush()
                 os.fsync(file.fileno())
+        except BaseException:
+            try:
+                temporary.unlink()
+            except OSError:
+                pass
+            raise
+        return temporary
+
+    def _set(self, key: str, text: str) -> bool:
+        path, backup = self.path(key), self._backup_path(key)
+        temporary: Path | None = None
+        try:
+            temporary = self._write_temporary(path, text)
             if self._kind(backup) not in (None, stat.S_IFREG, stat.S_IFLNK):  # a folder: nothing replaces it
                 self._move_aside(backup, backup.name)
             kind = self._kind(path)
@@ -329,7 +401,8 @@ class FileStorage(Storage):
         except (OSError, ValueError) as exc:
             self.last_error = f"could not write {path}: {exc}"
             try:
-                temporary.unlink()
+                if temporary is not None:
+                    temporary.unlink()
             except OSError:
                 pass
             return False
@@ -364,31 +437,74 @@ class FileStorage(Storage):
         except LockError as exc:
             self.last_error = f"could not delete {self.path(key)}: {exc}"
 
-    def _free_bad(self, stem: str, mark: str = "bad") -> Path:
+    def _free_bad(self, stem: str, mark: str = "bad", keep: Callable[[str], bool] | None = None) -> Path:
         """Where the next copy of ``stem`` (``<key>.json`` or ``.json.bak``)
         set aside goes: ``<stem>.bad``, then ``.bad2``, ``.bad3`` ...: never
         over an older copy. Making room for it, the oldest copies beyond
-        ``MAX_BAD_COPIES`` go."""
+        ``MAX_BAD_COPIES`` go (but those ``keep`` keeps, given the name)."""
         names = [p.name for p in self.directory.glob(f"{stem}.{mark}*")]
-        name, drop = next_bad_copy(stem, names, mark)
+        name, drop = next_bad_copy(stem, names, mark, keep)
         for old in drop:
             path = self.directory / old
             if not stat.S_ISDIR(os.lstat(path).st_mode):  # a folder set aside is left as it is
                 path.unlink()
         return self.directory / name
 
-    def _move_aside(self, source: Path, stem: str, mark: str = "bad") -> None:
-        os.replace(source, self._free_bad(stem, mark))
+    def _move_aside(self, source: Path, stem: str, mark: str = "bad", keep: Callable[[str], bool] | None = None) -> str:
+        target = self._free_bad(stem, mark, keep)
+        os.replace(source, target)
+        return target.name
 
-    def set_aside(self, key: str, *, backup: bool = False, mark: str = "bad") -> None:
+    def set_aside(self, key: str, *, backup: bool = False, mark: str = "bad",
+                  keep: Callable[[str], bool] | None = None) -> str | None:
         source = self._backup_path(key) if backup else self.path(key)
+        stem = source.name  # the copy is named for what it was: the record, or its backup
         _check_mark(mark)
         try:
             with self.locked(key):
+                if not backup and not os.path.lexists(source):
+                    source = self._backup_path(key)  # killed between a write's renames: ``get`` read the backup
                 if os.path.lexists(source):
-                    self._move_aside(source, source.name, mark)
+                    return self._move_aside(source, stem, mark, self._keeps(key, keep) if not backup else None)
         except OSError as exc:  # LockError included
             self.last_error = f"could not set {source} aside: {exc}"
+        return None
+
+    def copies(self, key: str, mark: str) -> list[str]:
+        _check_mark(mark)
+        stem = self.path(key).name
+        try:
+            names = [p.name for p in self.directory.glob(f"{stem}.{mark}*")]
+        except OSError:
+            return []
+        return numbered_copies(stem, names, mark)
+
+    def _copy_path(self, key: str, name: str) -> Path:
+        if not _is_copy(self.path(key).name, name):
+            raise ValueError(f"{name!r} is not a copy of the record {key!r}")
+        return self.directory / name
+
+    def get_copy(self, key: str, name: str) -> str | None:
+        return self._read(self._copy_path(key, name))
+
+    def set_copy(self, key: str, name: str, text: str) -> bool:
+        target = self._copy_path(key, name)
+        try:
+            with self.locked(key):
+                if self._kind(target) != stat.S_IFREG:
+                    raise FileNotFoundError(f"no copy {name} to write over")
+                temporary = self._write_temporary(self.path(key), text)
+                try:
+                    os.replace(temporary, target)
+                except OSError:
+                    temporary.unlink()
+                    raise
+                self._sync_directory()
+        except (OSError, ValueError) as exc:  # LockError included
+            self.last_error = f"could not write {target}: {exc}"
+            return False
+        self.last_error = None
+        return True
 
     def keys(self) -> list[str]:
         try:
@@ -561,17 +677,18 @@ class BrowserStorage(Storage):
         self._remove_item(self._name(key, ".bak"))
         self._remove_item(self._name(key))
 
-    def set_aside(self, key: str, *, backup: bool = False, mark: str = "bad") -> None:
+    def set_aside(self, key: str, *, backup: bool = False, mark: str = "bad",
+                  keep: Callable[[str], bool] | None = None) -> str | None:
         name = self._name(key, ".bak" if backup else "")
         _check_mark(mark)
         try:
             text = self._raw(name)  # as it is, however large
         except ReadError as exc:
             self.last_error = str(exc)
-            return
+            return None
         if text is None:
-            return
-        slot, drop = next_bad_copy(name, self._names(), mark)
+            return None
+        slot, drop = next_bad_copy(name, self._names(), mark, self._keeps(key, keep) if not backup else None)
         for old in drop:
             self._remove_item(old)
         # The record must go either way (or it would be read, and reported,
@@ -579,10 +696,39 @@ class BrowserStorage(Storage):
         # giving up the record first, then older copies, oldest first.
         if self._set_item(slot, text):
             self._remove_item(name)
-            return
+            return slot
         self._remove_item(name)
-        while not self._set_item(slot, text) and self._drop_oldest_bad(name):
-            pass
+        while not self._set_item(slot, text):
+            if not self._drop_oldest_bad(name):
+                return None
+        return slot
+
+    def copies(self, key: str, mark: str) -> list[str]:
+        _check_mark(mark)
+        return numbered_copies(self._name(key), self._names(), mark)
+
+    def _copy_name(self, key: str, name: str) -> str:
+        if not _is_copy(self._name(key), name):
+            raise ValueError(f"{name!r} is not a copy of the record {key!r}")
+        return name
+
+    def get_copy(self, key: str, name: str) -> str | None:
+        return self._get_item(self._copy_name(key, name))
+
+    def set_copy(self, key: str, name: str, text: str) -> bool:
+        item = self._copy_name(key, name)
+        try:
+            there = self._raw(item) is not None
+        except ReadError as exc:
+            self.last_error = str(exc)
+            return False
+        if not there:
+            self.last_error = f"no copy {item} to write over"
+            return False
+        if not self._set_item(item, text):
+            return False
+        self.last_error = None
+        return True
 
     def _names(self) -> list[str]:
         """Every item name in the store (ours or not)."""

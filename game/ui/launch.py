@@ -91,6 +91,24 @@ def screenshot_problem(path: str) -> str | None:
     return None
 
 
+def data_problem(path: str) -> str | None:
+    """Why ``path`` can't be the folder the records are kept in, found
+    before anything is read or written (a folder not there yet is made)."""
+    if not path or "\0" in path:
+        return "give the name of a folder"
+    target = Path(path)
+    try:
+        for folder in (target, *target.parents):
+            if folder.is_dir():
+                return None
+            if os.path.lexists(folder):
+                where = "that" if folder == target else quote(str(folder), 80)
+                return f"{where} is a file, not a folder" if folder.is_file() else f"{where} is not a folder"
+    except OSError as exc:  # too long, no permission to look
+        return exc.strerror or str(exc)
+    return None
+
+
 def split_actions(text: str) -> list[str]:
     """``"c3>c5 draw tap w dtap c2"`` -> one token per action."""
     words_, out = words(text), []
@@ -144,6 +162,10 @@ def read_request(argv: list[str] | None = None) -> Request:
         problem = screenshot_problem(args.screenshot)
         if problem:
             p.error(f"--screenshot {quote(args.screenshot, 80)}: {problem}")
+    if args.data is not None:  # --data '' is a mistake, never "the player's own folder"
+        problem = data_problem(args.data)
+        if problem:
+            p.error(f"--data {quote(args.data, 80)}: {problem}")
     try:
         if args.position is not None:
             game = Game(Position.from_json(read_file(args.position)))

@@ -54,8 +54,8 @@ class CountingPattern:
     def __init__(self, real):
         self.real, self.matches, self.last = real, 0, -1
 
-    def finditer(self, text):
-        for m in self.real.finditer(text):
+    def finditer(self, text, *where):
+        for m in self.real.finditer(text, *where):
             assert m.end() - m.start() == 1 and m.start() > self.last
             self.matches, self.last = self.matches + 1, m.start()
             yield m
@@ -323,3 +323,23 @@ def test_a_broken_sound_is_reported_and_not_fatal(tmp_path, cut):
     sound.write_bytes(sound.read_bytes()[:cut])
     found = check_shipped(root)
     assert found.fatal == [] and len(found.other) == 1 and found.other[0].startswith("sounds/win.ogg ")
+
+
+def test_the_end_of_a_list_or_object_is_found_by_its_brackets_alone():
+    assert jsontext.container_end('x [1, [2], "]", {"a": "}"}] tail', 2) == 27
+    for text, why in [('[1, 2', "not closed"), ('["ab', "string in it is not closed"),
+                      ('{"a": [1, 2}', "don't pair"), ("1", "not an array")]:
+        with pytest.raises(ValueError, match=why):
+            jsontext.container_end(text, 0)
+    with pytest.raises(jsontext.JSONDepthError):
+        jsontext.container_end("[" * 40 + "]" * 40, 0, max_depth=32)
+    assert jsontext.container_end("[" * 32 + "]" * 32, 0, max_depth=32) == 64
+
+
+@pytest.mark.parametrize("text", ['["' + '\\"' * 200_000, "[" * 200_000, '[{"a": ' * 100_000])
+def test_finding_a_values_end_does_linear_work_on_hostile_text(monkeypatch, text):
+    counting = CountingPattern(jsontext._SIGNIFICANT)
+    monkeypatch.setattr(jsontext, "_SIGNIFICANT", counting)
+    with pytest.raises(ValueError):
+        jsontext.container_end(text, 0, max_depth=10**6)
+    assert counting.matches <= len(text)

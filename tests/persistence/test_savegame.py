@@ -547,22 +547,107 @@ def test_the_redo_list_is_found_wherever_it_is_in_the_record(where):
     assert saved.redo == [] and saved.redo_problem and saved.game.can_undo
 
 
+# A fault that crosses the end of the list it starts in: an unclosed string or bracket, brackets
+# that don't pair. The members after it are found again by their names.
+CROSSING_FAULTS = {
+    "an unclosed string": '["draw',
+    "an unclosed string and a comma": '["c1>c2,',
+    "a missing ]": '["draw"',
+    "a missing ] among lists": '[["draw"]',
+    "brackets that don't pair": '{"a": [1, 2}',
+    "a stray quote": '["dr"aw"]',
+}
+
+
+@pytest.mark.parametrize("fault", sorted(CROSSING_FAULTS))
+def test_a_fault_that_crosses_the_end_of_the_redo_list_costs_only_the_redo(tmp_path, fault):
+    data = redo_record()
+    text = _with_redo_text(data, CROSSING_FAULTS[fault])
+    with pytest.raises(ValueError):
+        json.loads(text)
+    saved = savegame.loads_game(text)
+    assert saved.redo == [] and "'redo' can't be read" in saved.redo_problem and len(saved.redo_problem) <= 300
+    assert saved.history_problem is None and saved.game.can_undo and saved.identity == data["id"]
+    assert (saved.elapsed, saved.counted) == (7.0, False)
+    resumes_with_its_undo_and_the_notice(tmp_path, text, data)
+
+
+def _with_actions_text(data: dict, actions: str) -> str:
+    """``data`` as JSON, its undo list's value replaced by ``actions`` as it is."""
+    text = json.dumps({**data, "actions": "@@ACTIONS@@"})
+    return text.replace('"@@ACTIONS@@"', actions)
+
+
+@pytest.mark.parametrize("fault", sorted({**JSON_FAULTS, **CROSSING_FAULTS}))
+def test_a_json_fault_in_the_undo_list_costs_only_the_undo(tmp_path, fault):
+    data = redo_record()
+    text = _with_actions_text(data, {**JSON_FAULTS, **CROSSING_FAULTS}[fault])
+    saved = savegame.loads_game(text)
+    assert saved.history_problem and "'actions' can't be read" in saved.history_problem
+    assert not saved.game.can_undo and saved.identity == data["id"] and (saved.elapsed, saved.counted) == (7.0, False)
+    assert saved.game.position.to_dict() == data["position"]
+    assert [str(a) for a in saved.redo] == data["redo"] and saved.redo_problem is None  # checked on its own
+    (tmp_path / "game.json").write_text(text, encoding="utf-8")
+    loaded = Persistence(FileStorage(tmp_path)).load_all()
+    assert loaded.notices == ["notice.undo_lost"] and loaded.game.position.to_dict() == data["position"]
+    assert [str(a) for a in loaded.redo] == data["redo"] and loaded.identity == data["id"]
+    assert (tmp_path / "game.json.bad").read_text(encoding="utf-8") == text
+    again = Persistence(FileStorage(tmp_path)).load_all()
+    assert again.notices == [] and again.identity == data["id"] and [str(a) for a in again.redo] == data["redo"]
+
+
+@pytest.mark.parametrize("fault", ['"EH1-N-AAAAAAF', '"EH1-N-AAAAAAF,', '{"game": "easy-harp"', "EH1-N-AAAAAAF"])
+def test_a_json_fault_where_the_undo_history_starts_costs_only_the_undo(fault):
+    data = redo_record()
+    text = json.dumps({**data, "start": "@@S@@"}).replace('"@@S@@"', fault)
+    saved = savegame.loads_game(text)
+    assert saved.history_problem and "'start' can't be read" in saved.history_problem and not saved.game.can_undo
+    assert [str(a) for a in saved.redo] == data["redo"] and saved.identity == data["id"]
+
+
+@pytest.mark.parametrize("undo, redo", [("an unclosed string", "a missing ]"), ("a missing ]", "an unclosed string"),
+                                        ("a stray quote", "brackets that don't pair")])
+def test_faults_in_both_lists_cost_both_lists_and_never_the_game(tmp_path, undo, redo):
+    data = redo_record()
+    text = _with_redo_text(data, "@@R@@").replace('"@@R@@"', "@@R@@")
+    text = _with_actions_text(json.loads(json.dumps(data)), "@@A@@")
+    text = text.replace('"redo": ' + json.dumps(data["redo"]), '"redo": ' + CROSSING_FAULTS[redo])
+    text = text.replace("@@A@@", CROSSING_FAULTS[undo])
+    saved = savegame.loads_game(text)
+    assert saved.history_problem and saved.redo_problem and saved.redo == [] and not saved.game.can_undo
+    assert saved.game.position.to_dict() == data["position"] and saved.identity == data["id"]
+    (tmp_path / "game.json").write_text(text, encoding="utf-8")
+    loaded = Persistence(FileStorage(tmp_path)).load_all()
+    assert sorted(loaded.notices) == ["notice.redo_lost", "notice.undo_lost"] and loaded.game is not None
+
+
+@pytest.mark.parametrize("fault", ["an unclosed string", "a missing ]", "a stray quote"])
+def test_a_json_fault_in_a_format_1_history_costs_only_the_history(fault):
+    data = record_v1(play_some(Game.from_deal("EO1-C8-AAAAAFA"), 4))
+    text = json.dumps({**data, "history": "@@H@@"}).replace('"@@H@@"', CROSSING_FAULTS[fault])
+    saved = savegame.loads_game(text)
+    assert saved.history_problem and not saved.game.can_undo
+    assert saved.game.position.to_dict() == data["position"]
+
+
 @pytest.mark.parametrize(
     "text",
     [
-        # the fault reaches past the redo list: an unclosed string or bracket takes the rest of the record
-        lambda data: _with_redo_text(data, '["draw'),
-        lambda data: _with_redo_text(data, '[["draw"]'),
-        lambda data: _with_redo_text(data, '{"a": [1, 2}'),  # brackets that don't pair: where does it end?
-        # the same faults elsewhere in the record are no fault of the redo list
+        # faults outside the undo and redo lists cost the record (its last good copy is used)
         lambda data: json.dumps(data).replace('"elapsed": 7.0', '"elapsed": ' + "9" * 5000),
-        lambda data: json.dumps(data).replace('"actions": [', '"actions": [' + "[" * 100 + "]" * 100 + ", "),
         lambda data: json.dumps(data).replace('"counted": false', '"counted": flase'),
+        lambda data: json.dumps(data).replace('"position": {', '"position": {"columns": [["AS"], '),
+        lambda data: json.dumps(data).replace('"schema": "easy-harp-eight-off/savegame"', '"schema": "easy-harp'),
         lambda data: _with_redo_text(data, '["draw"]') + " trailing",
         lambda data: "[" + _with_redo_text(data, "[" + "9" * 5000 + "]") + "]",
+        lambda data: _with_redo_text(data, '["draw"]')[:-1],  # the record's own end gone
+        # a fault that reaches past the end of the list into a member of the record's own: the record
+        lambda data: json.dumps(data).replace('], "elapsed": 7.0, "counted": false}', ', "elapsed": 7.0, "coun'),
+        lambda data: json.dumps(data).replace('], "elapsed": 7.0', ', "elapsed": 7.x'),
+        lambda data: json.dumps(data).replace('], "elapsed": 7.0', ', "elapsed" 7.0'),
     ],
 )
-def test_a_json_fault_outside_the_redo_list_is_a_damaged_record(text):
+def test_a_json_fault_outside_the_undo_and_redo_lists_is_a_damaged_record(text):
     with pytest.raises(SaveError):
         savegame.loads_game(text(redo_record()))
 
@@ -696,25 +781,41 @@ def test_a_record_without_an_identity_gets_one_made_from_its_content(tmp_path, n
     assert savegame.load_game(other).identity != identity
 
 
-@pytest.mark.parametrize("value", ["", "Caps", "x" * 41, "-lead", "a b", 5, True, [], {}, "\u00e9t\u00e9"])
-def test_a_bad_identity_costs_only_the_identity(value):
-    data = redo_record("EO1-C8-AAAAAFA")
-    data["id"] = value
+BAD_IDENTITIES = ["", "Caps", "x" * 41, "-lead", "a b", 5, True, [], {}, "\u00e9t\u00e9", "missing"]
+
+
+def _with_identity(data: dict, value) -> dict:
+    return {k: v for k, v in data.items() if k != "id"} if value == "missing" else {**data, "id": value}
+
+
+@pytest.mark.parametrize("value", BAD_IDENTITIES)
+def test_a_bad_or_missing_identity_costs_only_the_identity(tmp_path, value):
+    """The game resumes, undo and redo included, under an identity made
+    from the record's content (two windows reading it agree on it); the
+    player is told, and the record is saved again with it."""
+    data = _with_identity(redo_record("EO1-C8-AAAAAFA"), value)
     saved = savegame.load_game(data)
-    assert saved.identity.startswith(savegame.LEGACY) and saved.identity_problem
+    assert saved.identity.startswith(savegame.LEGACY) and saved.identity_problem and not saved.named
     assert saved.game.can_undo and saved.redo and saved.redo_problem is None and saved.history_problem is None
-    storage = MemoryStorage()
-    storage.set("game", json.dumps(data))
-    loaded = Persistence(storage).load_all()
-    assert loaded.notices == [] and loaded.identity == saved.identity
+    text = json.dumps(data)
+    (tmp_path / "game.json").write_text(text)
+    loaded = Persistence(FileStorage(tmp_path)).load_all()
+    assert loaded.notices == ["notice.game_identity_new"] and loaded.identity == saved.identity
+    assert loaded.game.can_undo and [str(a) for a in loaded.redo] == data["redo"]
     assert any("identity" in problem for problem in loaded.problems)
+    assert (tmp_path / "game.json.bad").read_text() == text  # the damaged record kept aside
+    again = Persistence(FileStorage(tmp_path)).load_all()
+    assert again.notices == [] and again.identity == saved.identity
 
 
-def test_a_record_of_format_4_has_an_id_member():
+@pytest.mark.parametrize("fault", ['"3f9a0c5d2e7b1a64', '"3f9a0c5d2e7b1a64,', "3f9a0c5d2e7b1a64", '["x"', '"3f9a"0c"'])
+def test_a_json_fault_in_the_identity_costs_only_the_identity(fault):
     data = redo_record()
-    del data["id"]
-    with pytest.raises(SaveError, match="missing 'id'"):
-        savegame.load_game(data)
+    text = json.dumps({**data, "id": "@@ID@@"}).replace('"@@ID@@"', fault)
+    saved = savegame.loads_game(text)
+    assert saved.identity_problem and "'id' can't be read" in saved.identity_problem
+    assert saved.identity.startswith(savegame.LEGACY) and not saved.named
+    assert saved.game.can_undo and [str(a) for a in saved.redo] == data["redo"]
 
 
 def test_a_bad_identity_is_never_written():

@@ -408,3 +408,21 @@ def test_an_older_record_reads_as_earlier_games_and_counts_on(version):
     _count(stats, "x", True)
     again = _c8(Statistics.from_json(stats.to_json()))
     assert (again.played, again.won, again.current_streak, again.best_streak) == (5, 4, 2, 2)
+
+
+def test_a_game_left_again_further_on_keeps_its_place_with_its_latest_figures():
+    """A window set another's game aside and counted it as left unfinished;
+    its own window played on and left it: one game, with the figures it
+    left at the end, in its place among the games."""
+    stats = Statistics()
+    _count(stats, "a", True, seconds=300, moves=100)
+    _count(stats, "x", False, seconds=20, score=10, moves=5)  # set aside by another window
+    _count(stats, "b", True, seconds=250, moves=90)
+    assert _count(stats, "x", False, seconds=600, score=300, moves=70) == frozenset()  # its own window left it
+    s = _c8(stats)
+    assert (s.played, s.won, s.current_streak, s.best_streak) == (3, 2, 1, 1)
+    assert (s.total_seconds, s.best_score) == (1150, 300)
+    assert [(r.won, r.seconds) for r in s.recent] == [(True, 300), (False, 600), (True, 250)]
+    assert _count(stats, "x", False, seconds=9, score=1, moves=6) == frozenset()  # a copy less far on: nothing
+    assert _c8(stats).total_seconds == 1150
+    assert Statistics.from_json(stats.to_json()).to_dict() == stats.to_dict()

@@ -731,3 +731,91 @@ def test_no_storage_to_open_at_all_means_play_in_memory():
     loaded = persistence.load_all()
     assert loaded.notices == ["notice.records_unreadable"] and "home directory" in loaded.problems[0]
     assert isinstance(persistence.storage, MemoryStorage)
+
+
+# ---- copies set aside: listed, read, written over, kept when asked ---------------------------------
+
+
+def _stores(tmp_path):
+    return [("file", FileStorage(tmp_path)), ("browser", BrowserStorage(DictLocalStorage(), prefix="app/"))]
+
+
+@pytest.mark.parametrize("kind", ["file", "browser"])
+def test_copies_are_listed_oldest_first_read_and_written_over(tmp_path, kind):
+    storage = dict(_stores(tmp_path))[kind]
+    names = []
+    for text in ("one", "two", "three"):
+        assert storage.set("game", text)
+        names.append(storage.set_aside("game", mark="other"))
+    assert storage.set("game", "bad")
+    storage.set_aside("game")  # another mark: not among them
+    assert storage.copies("game", "other") == names and len(set(names)) == 3
+    assert [storage.get_copy("game", name) for name in names] == ["one", "two", "three"]
+    assert storage.set_copy("game", names[0], "one, marked")
+    assert storage.get_copy("game", names[0]) == "one, marked" and storage.get("game") is None
+    assert storage.copies("stats", "other") == []
+    for name in ("game", "stats.other", "../x", "game.other0"):  # not a copy of the record: refused
+        with pytest.raises(ValueError):
+            storage.get_copy("game", name)
+    storage.set("game", "four")
+    name = storage.set_aside("game", mark="other")
+    assert storage.set_aside("game", mark="other") is None  # nothing there to set aside
+    if kind == "file":
+        (tmp_path / name).unlink()
+    else:
+        storage.store.removeItem(name)
+    assert storage.set_copy("game", name, "x") is False and storage.last_error  # gone: never made again
+
+
+@pytest.mark.parametrize("kind", ["file", "browser"])
+def test_the_oldest_copies_go_to_make_room_unless_kept(tmp_path, kind):
+    from game.persistence.storage import MAX_BAD_COPIES
+
+    storage = dict(_stores(tmp_path))[kind]
+    for i in range(MAX_BAD_COPIES + 3):
+        storage.set("game", f"keep {i}" if i in (0, 2) else f"copy {i}")
+        storage.set_aside("game", mark="other", keep=lambda text: text.startswith("keep"))
+    texts = [storage.get_copy("game", name) for name in storage.copies("game", "other")]
+    assert texts[:2] == ["keep 0", "keep 2"] and len(texts) == MAX_BAD_COPIES
+    assert texts[2:] == [f"copy {i}" for i in range(5, MAX_BAD_COPIES + 3)]
+
+
+def test_a_record_gone_between_a_writes_renames_is_set_aside_from_its_backup(tmp_path):
+    """Killed between the two renames of a write, the folder holds the
+    backup alone, which ``get`` reads as the record: setting the record
+    aside sets that aside (it used to do nothing, and the next write turned
+    it into the backup, then over it)."""
+    storage = FileStorage(tmp_path)
+    storage.set("game", "theirs")
+    (tmp_path / "game.json").rename(tmp_path / "game.json.bak")
+    assert storage.get("game") == "theirs"
+    assert storage.set_aside("game", mark="other") == "game.json.other"
+    assert storage.get_copy("game", "game.json.other") == "theirs" and storage.get("game") is None
+
+
+@pytest.mark.parametrize("damage", [b'"sou\xffnd": false, ', b'"\xff": 1, ', b'"game": "eight-off\xff", '])
+def test_bytes_that_are_not_utf8_in_the_settings_are_damage_and_the_player_is_told(tmp_path, damage):
+    """A settings record is read leniently (a newer version's settings are
+    ignored), but bytes that are no UTF-8 are damage, never a newer
+    setting: the player is told, the damaged record kept aside and what
+    could be read kept."""
+    raw = b'{"schema": "easy-harp-eight-off/settings", "version": 1, "settings": {' + damage + b'"four_color": true}}'
+    (tmp_path / "settings.json").write_bytes(raw)
+    loaded = Persistence(FileStorage(tmp_path)).load_all()
+    assert loaded.notices == ["notice.settings_damaged"] and loaded.settings.four_color is True
+    assert any("UTF-8" in problem for problem in loaded.problems)
+    assert (tmp_path / "settings.json.bad").read_bytes() == raw
+    again = Persistence(FileStorage(tmp_path)).load_all()
+    assert again.notices == [] and again.settings.four_color is True
+
+
+def test_a_settings_record_with_the_replacement_character_in_the_browser_is_damage_too():
+    storage = BrowserStorage(DictLocalStorage(), prefix="app/")
+    storage.set("settings", '{"schema": "easy-harp-eight-off/settings", "version": 1, '
+                            '"settings": {"sou\ufffdnd": false, "sound": false}}')
+    loaded = Persistence(storage).load_all()
+    assert loaded.notices == ["notice.settings_damaged"] and loaded.settings.sound is False
+    escaped = json.dumps({"schema": "easy-harp-eight-off/settings", "version": 1, "settings": {"x\ufffd": 1}})
+    assert "\\ufffd" in escaped  # written as an escape, as the game writes: a setting of a newer version
+    storage.set("settings", escaped)
+    assert Persistence(storage).load_all().notices == []

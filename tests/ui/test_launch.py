@@ -139,3 +139,28 @@ def test_a_restart_of_a_handed_in_app_keeps_its_storage(monkeypatch):
     assert rebuilt is not app
     assert rebuilt.play.persistence.storage is storage
     assert rebuilt.session.game.position.moves == 1 and rebuilt.session.game.position.deal == "EO1-C8-AAAAAFA"
+
+
+def test_a_data_folder_that_is_empty_or_a_file_is_refused_in_one_line(tmp_path: Path):
+    """``--data ""`` used to mean the player's own data folder, and
+    ``--data FILE --screenshot`` exited 0 saying nothing: both are refused
+    in one line, status 2, with a window or a screenshot."""
+    import os
+
+    env = dict(os.environ, HOME=str(tmp_path / "home"), XDG_DATA_HOME=str(tmp_path / "xdg"),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine")
+    for data in ("", str(a_file), str(a_file / "under"), "/dev/null"):
+        for shot in (["--screenshot", str(tmp_path / "x.png")], []):
+            result = subprocess.run([sys.executable, str(ROOT / "main.py"), "--data", data, *shot], capture_output=True,
+                                    text=True, timeout=30, env=env)
+            assert result.returncode == 2, (data, shot, result.stderr[-500:])
+            assert result.stderr.count("\n") == 1 and "--data" in result.stderr and "Traceback" not in result.stderr
+    assert a_file.read_text() == "mine" and not (tmp_path / "x.png").exists()
+    assert not (tmp_path / "home").exists() and not (tmp_path / "xdg").exists()
+    fresh = tmp_path / "new" / "folder"  # a folder not there yet is made, as before
+    result = run_main("--data", str(fresh), "--screenshot", str(tmp_path / "x.png"), "--deal", "EO1-C8-AAAAAFA",
+                      "--actions", "c1>c2")
+    assert result.returncode == 0, result.stderr
+    assert (fresh / "game.json").exists()
