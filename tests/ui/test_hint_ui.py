@@ -408,21 +408,20 @@ def test_the_command_line_hint_searches_as_long_as_the_windows(monkeypatch, caps
 
     assert hints.HINT_SECONDS is HINT_SECONDS is api.HINT_SECONDS
     assert inspect.signature(api.hint).parameters["seconds"].default is api.HINT_SECONDS
+    assert inspect.signature(api.solve).parameters["seconds"].default == 30.0
     asked = []
 
-    def hint(start, seconds):
+    def solve(start, seconds="the default", max_nodes=None, avoid=()):
         asked.append(seconds)
-        return {"action": None, "result": UNKNOWN, "seconds": 0, "nodes": 0}
+        return SolveResult(UNKNOWN)
 
-    monkeypatch.setattr(solver_cli, "hint", hint)
+    monkeypatch.setattr(api, "solve", solve)
     assert cli.main(["hint", "--deal", "EO1-C8-AAAAAAB"]) == 0
     assert asked == [hints.HINT_SECONDS] and asked[0] is api.HINT_SECONDS
     assert cli.main(["hint", "--deal", "EO1-C8-AAAAAAB", "--seconds", "0.5"]) == 0
     assert asked[-1] == 0.5
-    solved = []
-    monkeypatch.setattr(solver_cli, "solve", lambda start, seconds=None: solved.append(seconds) or SolveResult(UNKNOWN))
     assert cli.main(["solve", "--deal", "EO1-C8-AAAAAAB"]) == 0
-    assert solved == [30.0]
+    assert asked[-1] == 30.0
     capsys.readouterr()
     # the help names the same number
     with pytest.raises(SystemExit):
@@ -435,7 +434,7 @@ def forced(verdict):
     that ran out of time, or a proof), whatever the position."""
 
     class Task:
-        def __init__(self, position, seconds=None, max_nodes=None):
+        def __init__(self, position, seconds=None, max_nodes=None, avoid=()):
             self.done, self.result, self.nodes = False, None, 0
 
         def step(self, budget_seconds=0.004):
