@@ -18,12 +18,13 @@ import sys
 import threading
 import time
 
+import pygame
 import pytest
 
 from game.persistence.storage import MemoryStorage
 from game.ui.launch import build_app
 
-from .conftest import ROOT, FakeClock, main_module
+from .conftest import ROOT, FakeClock, main_module, play_time
 
 
 def test_an_interrupted_loop_saves_the_game_and_its_time():
@@ -47,6 +48,19 @@ def test_an_interrupted_loop_saves_the_game_and_its_time():
     assert saved["actions"] == ["c3>c8"]
     assert saved["elapsed"] >= 7.5
     assert not app.running
+
+
+def test_closing_the_window_keeps_the_play_time_since_its_last_frame():
+    storage = MemoryStorage()
+    clock = FakeClock()
+    app = build_app(["--size", "1280x720", "--deal", "EO1-C8-AAAAAFA"], storage=storage, headless=True, now=clock)
+    assert app.table.play("c3>c8").ok
+    play_time(app, clock, 3000)
+    counted = app.session.elapsed_ms
+    assert counted >= 2500
+    clock.t += 900  # a resting window's frames come once a second: it closes before the next one
+    app.dispatch(pygame.event.Event(pygame.QUIT))
+    assert json.loads(storage.get("game"))["elapsed"] == (counted + 900) / 1000
 
 
 GAME = [sys.executable, "main.py", "--size", "640x480"]
