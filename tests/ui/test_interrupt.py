@@ -63,27 +63,34 @@ def test_closing_the_window_keeps_the_play_time_since_its_last_frame():
     assert json.loads(storage.get("game"))["elapsed"] == (counted + 900) / 1000
 
 
-GAME = [sys.executable, "main.py", "--size", "640x480"]
+# Python as a terminal starts a program in the foreground: Ctrl+C, SIGHUP and SIGTERM at their
+# defaults, whatever this suite inherited (run as a background job of a shell, its children get
+# SIGINT ignored; under nohup, SIGHUP): it sets them so and becomes the program (exec).
+FOREGROUND = [sys.executable, "-c", "import os, signal, sys\n"
+              "for stop in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM): signal.signal(stop, signal.SIG_DFL)\n"
+              "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"]
+GAME = ["main.py", "--size", "640x480"]
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 # a background job of a non-interactive shell (no job control): POSIX has it start with SIGINT
 # and SIGQUIT ignored; the shell says its pid and ends with its status
 BACKGROUND = 'exec "$@" & echo $!; wait $!'
 STARTS = {
-    "as is": {},
-    "a background job of a non-interactive shell": {"shell": BACKGROUND},
+    "from a terminal": {"python": FOREGROUND},
+    "as a background job of a non-interactive shell": {"shell": BACKGROUND},
     "in a new session, without a terminal (setsid)": {"start_new_session": True},
 }
 
 
 def start(args: list[str], how: dict) -> tuple[subprocess.Popen, int]:
-    """``args`` started ``how`` (STARTS), from the checkout; (the process, the game's pid)."""
+    """Python with ``args`` started ``how`` (STARTS), from the checkout;
+    (the process, the game's pid)."""
     if "shell" in how:
-        run = subprocess.Popen(["sh", "-c", how["shell"], "sh", *args], cwd=ROOT, env=ENV, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+        run = subprocess.Popen(["sh", "-c", how["shell"], "sh", sys.executable, *args], cwd=ROOT, env=ENV,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert run.stdout is not None
         return run, int(run.stdout.readline())
-    run = subprocess.Popen(args, cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           start_new_session=how.get("start_new_session", False))
+    run = subprocess.Popen([*how.get("python", [sys.executable]), *args], cwd=ROOT, env=ENV, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, start_new_session=how.get("start_new_session", False))
     return run, run.pid
 
 
@@ -133,8 +140,9 @@ START_UP = ["game.entry", "asyncio", "game.engine", "pygame", "game.start", "gam
 
 @pytest.mark.parametrize("module", START_UP)
 def test_ctrl_c_during_start_up_ends_quietly_with_status_130(tmp_path, module):
-    args = [sys.executable, "-X", "importtime", *GAME[1:], "--data", str(tmp_path), "--deal", "EO1-C8-AAAAAFA"]
-    run = subprocess.Popen(args, cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # from a terminal: a game started with Ctrl+C ignored hears it only once main.py gave it back
+    run, _ = start(["-X", "importtime", *GAME, "--data", str(tmp_path), "--deal", "EO1-C8-AAAAAFA"],
+                   STARTS["from a terminal"])
     assert run.stderr is not None
     lines = []
     stuck = threading.Timer(60, run.kill)  # a game that never reaches the module (or hangs) is ended
@@ -169,7 +177,7 @@ def played_game(folder) -> None:
 def test_closing_the_terminal_saves_the_play_time_as_closing_the_window(tmp_path, stop):
     played_game(tmp_path)
     began = time.monotonic()
-    run, pid = start([*GAME, "--data", str(tmp_path)], {})
+    run, pid = start([*GAME, "--data", str(tmp_path)], STARTS["from a terminal"])
     try:
         time.sleep(3.5)  # start-up (well under a second alone), then play time
         assert run.poll() is None
@@ -187,7 +195,7 @@ def test_closing_the_terminal_saves_the_play_time_as_closing_the_window(tmp_path
 def test_under_nohup_the_game_outlives_its_terminal(tmp_path):
     # nohup starts a program with SIGHUP ignored: the game keeps it so, and plays on
     played_game(tmp_path)
-    run, pid = start([*GAME, "--data", str(tmp_path)], {"shell": f"trap '' HUP; {BACKGROUND}"})
+    run, pid = start([*GAME, "--data", str(tmp_path)], {"shell": f"trap '' HUP; {BACKGROUND}"})  # nohup's way
     try:
         time.sleep(1.5)
         os.kill(pid, signal.SIGHUP)
