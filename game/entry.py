@@ -1,12 +1,15 @@
 """The ways into the window natively: ``python3 main.py`` and the installed
 ``easy-harp-eight-off`` command (``run``), with how they end on Ctrl+C.
 
-Light on purpose: this module imports nothing of the game at its top, so
-that whoever imports it (main.py, the command's script) is inside its
-``try`` before the imports that take a quarter of a second (pygame, the
-window, the records): Ctrl+C at any moment of start-up ends quietly with
-status 130, as it does once the window is up (``game.start.main`` saves the
-game then, as closing the window does).
+Light on purpose: this module imports nothing at its top (not even
+``signal``, which brings ``enum``), so that whoever imports it (main.py,
+the command's script, which imports ``run`` outside any ``try``) is inside
+``run``'s ``try`` within a millisecond, before the imports that take a
+quarter of a second (pygame, the window, the records): Ctrl+C at any moment
+of start-up ends quietly with status 130, as it does once the window is up
+(``game.start.main`` saves the game then, as closing the window does).
+Before the first line of ours runs, Python's own start (``site`` and the
+environment's ``.pth`` files) is beyond any program's reach.
 
 Ctrl+C must also work in a game started with SIGINT ignored: a shell that
 starts a background job without job control (``game &`` in a script, a
@@ -16,10 +19,6 @@ heard Ctrl+C (``restore_ctrl_c``). Closing the terminal and a polite kill
 (SIGHUP, SIGTERM) are the host's: ``game.host.on_stop_signals``.
 """
 
-from __future__ import annotations
-
-import signal
-
 INTERRUPTED = 130  # the usual status of a program stopped by Ctrl+C (128 + SIGINT)
 
 
@@ -28,6 +27,8 @@ def restore_ctrl_c() -> None:
     (KeyboardInterrupt, which asyncio turns into the end of the loop). A
     SIGINT anyone else set is left as it is; in the browser nothing ever
     starts the game with it ignored."""
+    import signal
+
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 

@@ -18,8 +18,10 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import tomllib
 import zipfile
 from pathlib import Path
@@ -142,15 +144,46 @@ def test_the_wheel_carries_the_fonts_and_sounds_and_nothing_at_the_top(wheel):
     assert {name.split("/")[0] for name in names} == {"game", info}  # no top-level assets/ or main.py
 
 
-def test_an_installed_wheel_plays_from_any_folder_with_its_fonts_and_sounds(tmp_path, wheel):
-    python = fresh_venv(tmp_path)
-    command = install(python, str(wheel))
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    package, assets, whole = where_from(python, elsewhere)
-    assert package.is_relative_to(tmp_path / "venv") and assets == package.parent / "assets", (package, assets)
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory, wheel) -> tuple[Path, Path]:
+    """The wheel installed in a fresh virtual environment: (its Python, the command)."""
+    python = fresh_venv(tmp_path_factory.mktemp("installed"))
+    return python, install(python, str(wheel))
+
+
+def test_an_installed_wheel_plays_from_any_folder_with_its_fonts_and_sounds(tmp_path, installed):
+    python, command = installed
+    package, assets, whole = where_from(python, tmp_path)
+    assert package.is_relative_to(python.parent.parent) and assets == package.parent / "assets", (package, assets)
     assert whole  # every font, sound and winnable list found and whole
-    same_game(command, ROOT / "main.py", elsewhere)
+    same_game(command, ROOT / "main.py", tmp_path)
+
+
+# Moments of the command's start-up, each the end of a module's import (-X importtime says so on
+# standard error as it happens): all inside game.entry.run, whose module the command's script
+# imports before anything else (tests/ui/test_interrupt.py does the same, and more, for main.py).
+@pytest.mark.parametrize("module", ["asyncio", "pygame", "game.start", "game.ui.dialogs.help"])
+def test_ctrl_c_during_the_commands_start_up_ends_it_quietly_with_status_130(tmp_path, installed, module):
+    python, command = installed
+    args = [str(python), "-X", "importtime", str(command), "--data", str(tmp_path / "data")]
+    run = subprocess.Popen(args, cwd=tmp_path, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert run.stderr is not None
+    stuck = threading.Timer(60, run.kill)  # a command that never gets there (or hangs) is ended
+    stuck.start()
+    try:
+        for line in run.stderr:
+            if line.startswith("import time:") and line.rsplit("|", 1)[1].strip() == module:
+                run.send_signal(signal.SIGINT)
+                break
+        err = run.communicate(timeout=30)[1]
+    finally:
+        stuck.cancel()
+        if run.poll() is None:
+            run.kill()
+            run.communicate()
+    said = "\n".join(line for line in err.splitlines() if not line.startswith("import time:"))
+    assert run.returncode == 130, said
+    assert "Traceback" not in said and "KeyboardInterrupt" not in said, said
 
 
 def test_an_editable_install_reads_the_checkouts_assets(tmp_path):
