@@ -26,11 +26,16 @@ def restore_ctrl_c() -> None:
     """Give an inherited, ignored SIGINT back its usual meaning
     (KeyboardInterrupt, which asyncio turns into the end of the loop). A
     SIGINT anyone else set is left as it is; in the browser nothing ever
-    starts the game with it ignored."""
-    import signal
+    starts the game with it ignored. Never a reason not to start: where
+    signals can't be set (not the main thread, a runtime without them) the
+    game starts as it would have."""
+    try:
+        import signal
 
-    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+    except (ImportError, AttributeError, ValueError, OSError):
+        pass
 
 
 def run() -> int:

@@ -231,3 +231,25 @@ def test_only_the_stop_signals_left_at_their_default_are_taken():
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+
+
+def test_ctrl_c_is_given_back_only_where_it_was_ignored():
+    from game.entry import restore_ctrl_c
+
+    def own(signum, frame) -> None:
+        pass
+
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        elsewhere = threading.Thread(target=restore_ctrl_c)  # signals are the main thread's: no error, no change
+        elsewhere.start()
+        elsewhere.join()
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        restore_ctrl_c()
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        signal.signal(signal.SIGINT, own)
+        restore_ctrl_c()
+        assert signal.getsignal(signal.SIGINT) is own
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
