@@ -9,8 +9,9 @@ it: ``is_browser()``, ``open_storage()``, ``preferred_language()``,
 ``shared_deal()``, ``deal_link()``, ``copy_text()``, ``copy_outcome()``,
 ``set_page_language()``, ``report_error()``, ``page_ready()``,
 ``page_failed()``, ``page_visible()`` and ``window_minimum_size()``; and
-natively ``prepare_display()`` and ``wait_for_event()``, the sleep of a
-window left alone.
+natively ``prepare_display()``, ``wait_for_event()``, the sleep of a
+window left alone, and ``on_stop_signals()``, closing the window when the
+terminal closes.
 
 The browser objects come from the ``window`` attribute that pygbag adds to
 the standard ``platform`` module; functions take them as optional arguments
@@ -36,7 +37,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 from urllib.parse import parse_qs
 
 from .persistence.storage import BrowserStorage, FileStorage, MemoryStorage, Storage
@@ -646,3 +647,41 @@ def wait_for_event(timeout_ms: int) -> bool | None:
         return bool(library.SDL_WaitEventTimeout(None, max(0, int(timeout_ms))))
     except Exception:
         return None
+
+
+# ---- how the program is stopped ------------------------------------------------------
+
+STOP_SIGNALS = ("SIGHUP", "SIGTERM")  # the terminal closed; a polite kill (log-out, shutdown, `kill`)
+
+
+def on_stop_signals(callback: Callable[[], None], *, browser: bool | None = None) -> list[int]:
+    """Natively, inside the running asyncio loop: closing the terminal
+    (SIGHUP) and a polite kill (SIGTERM) call ``callback`` in the loop, which
+    closes the window as its close button does (the game and its play time
+    saved) instead of the process ending where it stands: within two
+    seconds, as a resting window looks at its events once a second. Only a
+    signal left at its default is taken: not one that is ignored (``nohup``
+    ignores SIGHUP so that the game outlives its terminal), nor one with a
+    handler already (a test harness's; SDL's own for SIGTERM, set when
+    pygame starts, which puts the same quit in the queue at once). Ctrl+C is
+    asyncio's (``game.entry``). Nothing in the browser, nor where the loop
+    can't watch signals (Windows). Returns the signals taken; the loop gives
+    them back when it closes."""
+    browser = is_browser() if browser is None else browser
+    if browser:
+        return []
+    import asyncio
+    import signal
+
+    loop = asyncio.get_running_loop()
+    taken = []
+    for name in STOP_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is None or signal.getsignal(number) is not signal.SIG_DFL:
+            continue
+        try:
+            loop.add_signal_handler(number, callback)
+        except (NotImplementedError, RuntimeError, ValueError):  # no signals for this loop or thread
+            continue
+        taken.append(int(number))
+    return taken

@@ -5,13 +5,13 @@ Hungarian included, and the suit symbols."""
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import pygame
 
+from ...textfile import ASSETS
 from .textin import SafeFont
 
-FONT_DIR = Path(__file__).resolve().parents[3] / "assets" / "fonts"
+FONT_DIR = ASSETS / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
