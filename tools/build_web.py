@@ -24,7 +24,8 @@ never the service worker, the web manifests or the icons. So this script:
    (no .tar.gz: the page never loads it), stamps one build name into the
    page and the service worker (``BUILD``: the SHA-256 of those files), so
    the page, the .apk and the worker of one build go together, and the
-   worker's list of this build's files (``FILES``);
+   worker's list of this build's files with their SHA-256 (``FILES``: the
+   worker checks what the network gives against them);
 4. zips exactly build/web/ into build/web.zip.
 
 Nothing here touches the project folder outside ``build/``.
@@ -76,7 +77,7 @@ runpy.run_module("pygbag", run_name="__main__", alter_sys=True)
 
 STAMP_PAGE = re.compile(r'var BUILD = "[0-9a-f]*";')
 STAMP_WORKER = re.compile(r'const BUILD = "[0-9a-f]*";')
-STAMP_FILES = re.compile(r"const FILES = \[[^\]]*\];")
+STAMP_FILES = re.compile(r"const FILES = \{[^}]*\};")
 
 
 def game_files(root: Path = ROOT) -> list[str]:
@@ -129,15 +130,16 @@ def build_name(web: Path) -> str:
             text = data.decode("utf-8")
             text = STAMP_PAGE.sub('var BUILD = "";', text)
             text = STAMP_WORKER.sub('const BUILD = "";', text)
-            data = STAMP_FILES.sub("const FILES = [];", text).encode("utf-8")
+            data = STAMP_FILES.sub("const FILES = {};", text).encode("utf-8")
         digest.update(path.name.encode() + b"\0" + len(data).to_bytes(8, "big") + data)
     return digest.hexdigest()[:16]
 
 
 def stamp(web: Path) -> str:
     """Write the build's name into the page and the worker, and the worker's list of this build's
-    own files (the page, the .apk as the page asks for it, the icons, the manifests); the name.
-    The folder's address itself is not listed: the worker answers it with index.html."""
+    own files (the page, the .apk as the page asks for it, the icons, the manifests) with the
+    SHA-256 of each; the name. The folder's address itself is not listed: the worker answers it
+    with index.html."""
     build = build_name(web)
     page = web / "index.html"
     worker = web / "sw.js"
@@ -145,17 +147,17 @@ def stamp(web: Path) -> str:
     if not STAMP_PAGE.search(text):
         raise SystemExit("build_web: the page has no 'var BUILD = \"\";' to stamp (is page.tmpl ours?)")
     page.write_text(STAMP_PAGE.sub(f'var BUILD = "{build}";', text), encoding="utf-8")
-    files = ["index.html"]
+    files = {}
     for path in sorted(web.iterdir()):
-        if path.suffix == ".apk":
-            files.append(f"{path.name}?build={build}")
-        elif path.name not in ("index.html", "sw.js"):
-            files.append(path.name)
+        if path.name == "sw.js":
+            continue
+        name = f"{path.name}?build={build}" if path.suffix == ".apk" else path.name
+        files[name] = hashlib.sha256(path.read_bytes()).hexdigest()
     text = worker.read_text(encoding="utf-8")
     if not (STAMP_WORKER.search(text) and STAMP_FILES.search(text)):
         raise SystemExit("build_web: static/sw.js has no BUILD or FILES to stamp")
     text = STAMP_WORKER.sub(f'const BUILD = "{build}";', text)
-    text = STAMP_FILES.sub("const FILES = " + json.dumps(files) + ";", text)
+    text = STAMP_FILES.sub(lambda _: "const FILES = " + json.dumps(files, sort_keys=True) + ";", text)
     worker.write_text(text, encoding="utf-8")
     return build
 

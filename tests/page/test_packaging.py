@@ -11,6 +11,7 @@ fails at once). The copy also holds what a developer's folder collects
 clone too.
 """
 
+import hashlib
 import json
 import re
 import zipfile
@@ -130,8 +131,11 @@ def test_web_zip_holds_exactly_build_web_with_the_worker_manifests_and_icons(bun
     # one build: its name in the page and the worker, and the worker's list of the build's own files
     build = re.search(r'var BUILD = "([0-9a-f]{16})";', page).group(1)
     assert f'const BUILD = "{build}";' in worker
-    files = json.loads(re.search(r"const FILES = (\[[^\]]*\]);", worker).group(1))
+    files = json.loads(re.search(r"const FILES = (\{[^}]*\});", worker).group(1))
     assert sorted(files) == sorted(PAGE_FILES - {"sw.js"} | {f"{apk.name}?build={build}"})
+    # each with the SHA-256 of its bytes as built, against which the worker checks what the network gives
+    for name, digest in files.items():
+        assert digest == hashlib.sha256((web / name.split("?")[0]).read_bytes()).hexdigest(), name
     assert build == build_web.build_name(web)
 
 
