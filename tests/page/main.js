@@ -147,7 +147,7 @@
         draw.fillStyle = "#0b4d2c"; draw.fillRect(0, 0, size[0], size[1])
         draw.fillStyle = "#f4f1e6"; draw.fillRect(size[0] * 0.1, size[1] * 0.1, size[0] * 0.1, size[1] * 0.2)
         root.dataset.firstFrame = String(performance.now())
-        root.dataset.gameHash = String(location.hash)               // host.shared_deal() reads location
+        root.dataset.gameHash = String(location.hash)               // host.shared_deal() reads location (and referrer)
         root.dataset.gameSearch = String(location.search)
         window.gameReady()                                          // host.page_ready() after frame 1
         if (BEHAVIOUR === "aborts") {                               // the interpreter dies later (out of memory)

@@ -154,6 +154,9 @@ class State:
         self.short: set[str] = set()
         self.unsized: set[str] = set()
         self.slow: dict[str, float] = {}  # files whose body comes in 20 pieces over these many seconds
+        # the parent page's Referrer-Policy header: "" sends none (the browser's default,
+        # strict-origin-when-cross-origin: its frame learns only the site), or a policy
+        self.parent_policy = ""
 
 
 RUNTIME_FILES = {
@@ -219,7 +222,7 @@ def make_handler(state: State, requests: list[tuple[str, str]], real: dict[str, 
  allow="autoplay; fullscreen *; gamepad; web-share" allowfullscreen scrolling="no"></iframe>
 <script>window.keys = []; document.addEventListener("keydown", (e) => window.keys.push(e.key));</script>
 </body></html>""".encode()
-            self.answer(page, "text/html; charset=utf-8")
+            self.answer(page, "text/html; charset=utf-8", policy=state.parent_policy)
 
         def runtime(self, path: str) -> None:
             if self.trouble(state.runtime):
@@ -249,7 +252,7 @@ def make_handler(state: State, requests: list[tuple[str, str]], real: dict[str, 
             self.answer(body, "application/octet-stream", name=name)
 
         def answer(self, body: bytes, kind: str, status: int = 200, *, cors: bool = True, cut: int | None = None,
-                   name: str = "") -> None:
+                   name: str = "", policy: str = "") -> None:
             unsized = status == 200 and name in state.unsized
             if status == 200 and (name in state.short or unsized):
                 cut = len(body) // 2
@@ -260,6 +263,8 @@ def make_handler(state: State, requests: list[tuple[str, str]], real: dict[str, 
             else:
                 self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
+            if policy:
+                self.send_header("Referrer-Policy", policy)
             if status == 200:
                 self.send_header("ETag", '"' + hashlib.sha256(body).hexdigest()[:16] + '"')
             if cors:
