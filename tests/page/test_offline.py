@@ -150,11 +150,16 @@ def asked_for(site, name: str, since: int) -> bool:
                for _host, seen in site.requests[since:])
 
 
-@pytest.mark.parametrize("name", EVERY_FILE)
-def test_an_answer_cut_short_gets_the_cached_file(site, state, name):
+FRAMED = "itch.io, framed by another site"
+
+
+@pytest.mark.parametrize("where, name", [("a static host", name) for name in EVERY_FILE]
+                         + [(FRAMED, "index.html"), (FRAMED, APK), (FRAMED, "cpython312/main.wasm")])
+def test_an_answer_cut_short_gets_the_cached_file(site, state, where, name):
     """After a first visit, any answer that sends its headers and half its body, then drops, is
     replaced by the worker's whole copy: the game plays from the cache, the page itself included."""
-    visit = Visit(site, "a static host", "short-" + name.replace("/", "-").replace("<", "").replace(">", ""))
+    slug = name.replace("/", "-").replace("<", "").replace(">", "").replace(" ", "-")
+    visit = Visit(site, where, f"short-{where.split()[0]}-{slug}")
     assert loaded(visit.game) == "ready"
     assert visit.kept().startswith("kept ")
     dialogs, since = len(visit.browser.dialogs), len(site.requests)
@@ -165,7 +170,7 @@ def test_an_answer_cut_short_gets_the_cached_file(site, state, name):
     if name == "sw.js":  # asked for by the browser after the page loaded, to look for a new worker
         visit.browser.pump(3)
     assert asked_for(site, server_name(state, name), since), site.requests[since:]
-    print(f"\n{name} cut short: the game drew its first frame after {took:.1f} s")
+    print(f"\n{name} cut short ({where}): the game drew its first frame after {took:.1f} s")
     apk = next(state.built.glob("*.apk"))
     assert visit.game.js("document.documentElement.dataset.archiveBytes") == str(apk.stat().st_size)
     assert visit.browser.dialogs[dialogs:] == []
