@@ -65,7 +65,8 @@ class TableScene(Scene["TableHost"]):
         self.refused_marks: list[RefusedMarkSprite] = []  # red outlines at refused cards, fading
         self.counts = ColumnCounts()
         self.looks: tuple | None = None  # the settings the layout and art were made for
-        self.fit: tuple[int, int] | None = None  # (face-down cards, cards) the columns' room is sized for
+        self.fit: tuple[int, int] | None = None  # (face-down cards, cards) of the room the game has needed
+        self.sized: tuple[int, int] | None = None  # ... and of the room the columns are sized for (touch: more)
         self.kb = Keyboard(self)  # keyboard play: focus, pick up, drop, shortcuts
         # keys -> what they do (keyboard play handles its own keys first)
         self.keys = {
@@ -136,17 +137,18 @@ class TableScene(Scene["TableHost"]):
     def make_layout(self) -> Layout:
         pos, settings = self.game.position, self.app.settings
         self.looks = (settings.large_cards, settings.left_handed, settings.four_color)
-        hidden, cards = self.room_needed(self.fit)
+        self.fit = hidden, cards = self.room_needed(self.fit)
         most = longest_column(pos.game, pos.variant)[1]
         # a touch screen wants 44 px grab strips: more room (smaller cards) until the
-        # position shows no more counts than with the room the rules allow
+        # position shows no more counts than with the room the rules allow (for this
+        # window's size only: the room the game needed is what a resize starts from)
         least = self.squeezed(self.laid(None))
         while True:
             layout = self.laid((hidden, cards))
             if cards >= most or self.squeezed(layout) <= least:
                 break
             cards = min(most, cards + 2)
-        self.fit = (hidden, cards)
+        self.sized = (hidden, cards)
         return layout
 
     def laid(self, fit: tuple[int, int] | None) -> Layout:
@@ -180,12 +182,12 @@ class TableScene(Scene["TableHost"]):
         """A column holds more than the room the cards were sized for, or
         (a touch screen's grab strips) shows its count where the room the
         rules allow would not."""
-        if self.fit is None or self.layout is None:
+        if self.sized is None or self.layout is None:
             return False
         pos = self.game.position
-        if max(pos.hidden, default=0) > self.fit[0] or max((len(c) for c in pos.columns), default=0) > self.fit[1]:
+        if max(pos.hidden, default=0) > self.sized[0] or max((len(c) for c in pos.columns), default=0) > self.sized[1]:
             return True
-        return (self.fit[1] < longest_column(pos.game, pos.variant)[1] and self.squeezed(self.layout) > 0
+        return (self.sized[1] < longest_column(pos.game, pos.variant)[1] and self.squeezed(self.layout) > 0
                 and self.squeezed(self.layout) > self.squeezed(self.laid(None)))
 
     def release(self) -> None:
