@@ -180,10 +180,12 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     report = {}
-    print("size        index  deal strip  any strip  counted  card      opening      glyph  problems  target  scroll")
+    print("size        index  deal strip  any strip  counted  card      opening         reach      glyph  problems  "
+          "target  scroll")
     for size in sizes or MATRIX:
         least_index, deal_strip, any_strip, counted, card_w, broken = None, None, None, set(), None, []
         opening: dict[str, int] = {}  # an opening deal -> its card width (the least over the languages)
+        reach: dict[str, int] = {}  # ... and how far down the columns' room its longest column reaches (%)
         glyph: int | None = None  # the least rank glyph height on the screen
         share: float | None = None  # ... and the least over the card's width
         for lang in langs:
@@ -197,6 +199,7 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
                 card_w = layout.card_w if card_w is None else min(card_w, layout.card_w)
                 if name.endswith("_deal"):
                     opening[name] = min(opening.get(name, layout.card_w), layout.card_w)
+                    reach[name] = min(reach.get(name, 100), reach_of(app))
                 heights = glyph_heights(app)
                 glyph = min([*heights, *([glyph] if glyph is not None else [])], default=None)
                 if heights:
@@ -211,9 +214,11 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
                 if out is not None:
                     app.save_screenshot(str(out / f"{size[0]}x{size[1]}_{lang}_{name}.png"))
         thumbs = thumbs_over(size, langs)
-        report[size] = (least_index, deal_strip, any_strip, sorted(counted), broken, glyph, thumbs, share, opening)
+        report[size] = (least_index, deal_strip, any_strip, sorted(counted), broken, glyph, thumbs, share, opening,
+                        reach)
         print(f"{size[0]:>4}x{size[1]:<4}  {least_index:>4} px  {str(deal_strip or '-'):>7} px  {any_strip:>6} px  "
               f"{len(counted):>7}  {card_w:>4}  {'/'.join(str(w) for w in opening.values()):>11} px  "
+              f"{'/'.join(str(r) for r in reach.values()):>8} %  "
               f"{str(glyph or '-'):>2} px {round(100 * (share or 0)):>3} %  {len(broken):>8}  {thumbs.least[0]:>3} px  {'yes' if thumbs.scrolled else 'no':>6}")
         for line in broken[:12]:
             print("    " + line)
@@ -223,13 +228,26 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
           "on the opening deals of Easy Harp and Eight Off (8 cells; '-': no face-up card under another); any strip: "
           "the least on any position, the longest columns the rules allow included; counted: columns showing their "
           "count over all positions; card: the least card width; opening: the card width on the opening deals of "
-          "Easy Harp, Eight Off with 8 cells and with 2; glyph: the least height of a rank's glyph, measured on the "
+          "Easy Harp, Eight Off with 8 cells and with 2; reach: how far down the columns' room (from the columns' "
+          "top to the message place) the longest column of each of those deals reaches; glyph: the least height of a rank's glyph, measured on the "
           "screen's pixels over every card whose corner index shows, and the least share of its card's width; target: the least tap target (the lesser side of "
           "a control's tap area) over the table's buttons and every dialog in each of its states, as laid out; "
           "scroll: whether any dialog's way out or main actions are out of view until it is scrolled")
     if out is not None:
         print(f"screenshots in {out}")
     return report
+
+
+def reach_of(app) -> int:
+    """How far down the columns' room the table's longest column reaches, in
+    % (its last card's bottom, from the columns' top to ``columns_bottom``)."""
+    from game.engine import Pile
+    from game.engine.actions import COLUMN
+
+    table, layout = app.table, app.table.layout
+    top = layout.piles[Pile(COLUMN, 0)].y
+    bottom = max(table.cards_box(pile).bottom for pile in layout.piles if pile.kind == COLUMN)
+    return round(100 * (bottom - top) / max(1, layout.columns_bottom - top))
 
 
 def thumbs_over(size, langs):

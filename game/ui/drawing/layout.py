@@ -119,7 +119,8 @@ CAP = 0.729  # the bundled bold font's digits and capitals: their height, in siz
 NARROW_GLYPH = {False: 0.42, True: 0.5}  # a narrow face's rank glyph, in card widths (Large cards: larger)
 NARROW_GAP = 0.05  # narrow cards: the gap between columns, in card widths (the width goes to the cards)
 LONG_STRIP = 0.8  # narrow cards: a column's face-up strips grow to this much of a card while the column fits
-LONG_DOWN = 0.2  # ... and its face-down ones to this much
+LONG_DOWN = 0.6  # ... and its face-down ones to this much (an upright phone's deal: Easy Harp's 8 face down)
+DOWN_SHARE = 0.75  # ... never longer than this share of a face-up strip (face-down cards overlap more)
 PHONE = 480  # a window no larger than this either way is a phone's: its narrow cards get the narrow face
 GLYPH_SHARE = {False: 0.185, True: 0.22}  # a wider card's rank glyph, in card widths: about a fifth (Large: more)
 GLYPH_FLOOR = 14  # px: the least rank glyph from an upright 390x844 phone and an 800x600 window up
@@ -612,13 +613,13 @@ def finish_layout(*, width: int, height: int, orientation: Orientation, card_w: 
     down_gap = max(6, round(card_h * 0.1))
     if index.spread:  # narrow cards: the columns use the height there is, their strips as long as
         # the column the cards are sized for still fits: face-up ones up to LONG_STRIP of a card, then
-        # face-down ones up to LONG_DOWN (always shorter than a face-up one)
+        # face-down ones up to LONG_DOWN (always DOWN_SHARE of a face-up one at most)
         down, up = steps
         room = columns_bottom - piles[Pile(COLUMN, 0)].y - card_h
         if up:
             up_gap = max(up_gap, min(round(card_h * LONG_STRIP), math.floor((room - down * down_gap) / up)))
         if down:
-            longest = min(round(card_h * LONG_DOWN), up_gap // 2)
+            longest = min(round(card_h * LONG_DOWN), math.floor(up_gap * DOWN_SHARE))
             down_gap = max(down_gap, min(longest, math.floor((room - up * up_gap) / down)))
     return Layout(
         width=width,
