@@ -181,7 +181,7 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
         out.mkdir(parents=True, exist_ok=True)
     report = {}
     print("size        index  deal strip  any strip  counted  card      opening         reach      glyph  problems  "
-          "target  scroll")
+          "target  scroll     note")
     for size in sizes or MATRIX:
         least_index, deal_strip, any_strip, counted, card_w, broken = None, None, None, set(), None, []
         opening: dict[str, int] = {}  # an opening deal -> its card width (the least over the languages)
@@ -214,16 +214,20 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
                 if out is not None:
                     app.save_screenshot(str(out / f"{size[0]}x{size[1]}_{lang}_{name}.png"))
         thumbs = thumbs_over(size, langs)
+        note = notes_over(size, langs)
         report[size] = (least_index, deal_strip, any_strip, sorted(counted), broken, glyph, thumbs, share, opening,
-                        reach)
+                        reach, note)
         print(f"{size[0]:>4}x{size[1]:<4}  {least_index:>4} px  {str(deal_strip or '-'):>7} px  {any_strip:>6} px  "
               f"{len(counted):>7}  {card_w:>4}  {'/'.join(str(w) for w in opening.values()):>11} px  "
               f"{'/'.join(str(r) for r in reach.values()):>8} %  "
-              f"{str(glyph or '-'):>2} px {round(100 * (share or 0)):>3} %  {len(broken):>8}  {thumbs.least[0]:>3} px  {'yes' if thumbs.scrolled else 'no':>6}")
+              f"{str(glyph or '-'):>2} px {round(100 * (share or 0)):>3} %  {len(broken):>8}  {thumbs.least[0]:>3} px  {'yes' if thumbs.scrolled else 'no':>6}  "
+              f"{note[0]:>4} px")
         for line in broken[:12]:
             print("    " + line)
         for line in thumbs_notes(thumbs):
             print("    " + line)
+        if note[0]:
+            print(f"    the note covers {note[0]} px of what it keeps clear: {note[1]}")
     print("index: the strip a face-up card needs to show its corner index whole; deal strip: the least grab strip "
           "on the opening deals of Easy Harp and Eight Off (8 cells; '-': no face-up card under another); any strip: "
           "the least on any position, the longest columns the rules allow included; counted: columns showing their "
@@ -232,7 +236,9 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
           "top to the message place) the longest column of each of those deals reaches; glyph: the least height of a rank's glyph, measured on the "
           "screen's pixels over every card whose corner index shows, and the least share of its card's width; target: the least tap target (the lesser side of "
           "a control's tap area) over the table's buttons and every dialog in each of its states, as laid out; "
-          "scroll: whether any dialog's way out or main actions are out of view until it is scrolled")
+          "scroll: whether any dialog's way out or main actions are out of view until it is scrolled; note: the "
+          "most pixels a refusal's note covers of the refused cards (at home), the stock and the waste and the pile "
+          "tried, over drags, a tap and a press refused on both games' opening deals (tests/ui/refusals.py)")
     if out is not None:
         print(f"screenshots in {out}")
     return report
@@ -248,6 +254,29 @@ def reach_of(app) -> int:
     top = layout.piles[Pile(COLUMN, 0)].y
     bottom = max(table.cards_box(pile).bottom for pile in layout.piles if pile.kind == COLUMN)
     return round(100 * (bottom - top) / max(1, layout.columns_bottom - top))
+
+
+def notes_over(size, langs) -> tuple[int, str]:
+    """The most a refusal's note covers of what it keeps clear (px), and
+    where, over the refusal scenes of tests/ui/refusals.py in ``langs``."""
+    from tests.ui.refusals import note_overlaps
+
+    worst = (0, "")
+    for lang in langs:
+        app = app_for(lang, size)
+
+        def advance(ms: int, app=app) -> None:
+            app.clock_fake.t += ms
+            app.frame()
+
+        def start(game, app=app) -> None:
+            app.start_game(game, animate=False)
+            app.frame()
+
+        for scene, px in note_overlaps(app, advance, start):
+            if px > worst[0]:
+                worst = (px, f"{lang} {scene}")
+    return worst
 
 
 def thumbs_over(size, langs):
