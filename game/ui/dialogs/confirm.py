@@ -11,7 +11,7 @@ from ..drawing import theme
 from ..drawing.fonts import font, wrap_fit
 from ..drawing.layout import Box
 from .panel import PanelScene
-from .widgets import Button, Widget
+from .widgets import Button, Widget, one_size
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
@@ -33,10 +33,10 @@ class ConfirmDialog(PanelScene["DialogHost"]):
         p = self.px
         w = min(240, (self.base_w - 56 - 16) / 2)
         y = self.ph - p(24) - self.tap(54)
-        self.widgets = [
+        self.widgets = one_size([
             Button(Box(p(28), y, p(w), self.tap(54)), self.yes_key, self.yes, style=self.yes_style),
             Button(Box(self.pw - p(28 + w), y, p(w), self.tap(54)), self.no_key, self.close, style="secondary"),
-        ]
+        ])
         self.foot_h = self.ph - y + p(12)
 
     def actions(self) -> list[Widget]:

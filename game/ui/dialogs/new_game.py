@@ -19,7 +19,7 @@ from ..drawing import theme
 from ..drawing.fonts import fit_text, font, wrap_fit
 from ..drawing.layout import Box
 from .panel import PanelScene, dialog_scale, panel_width
-from .widgets import Button, TextField, Toggle, Widget, toggle_height
+from .widgets import Button, TextField, Toggle, Widget, one_size, toggle_height
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
@@ -103,6 +103,8 @@ class NewGameDialog(PanelScene["DialogHost"]):
                                                ("ui.same_deal", self.same_deal)))
         ]
         self.foot_h = self.ph - y + p(16)
+        for row in (self.game_buttons.values(), self.cell_buttons.values(), self.deal_buttons):
+            one_size(row)
         self.widgets = [*self.game_buttons.values(), *self.cell_buttons.values(), self.winnable_toggle,
                         self.field, self.play_button, *self.deal_buttons, self.close_button]
         self.refresh_choices()

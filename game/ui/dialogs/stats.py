@@ -20,7 +20,7 @@ from ..drawing.fonts import fit_text, font, wrap_fit
 from ..drawing.layout import Box
 from .panel import PanelScene
 from ..voice.words import clock
-from .widgets import Button, Widget
+from .widgets import Button, Widget, one_size
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
@@ -121,6 +121,8 @@ class StatsScene(PanelScene["DialogHost"]):
                                    "ui.stats.reset", self.ask_reset, style="danger")
         self.close_button = Button(Box(self.pw - p(180), foot_y, p(152), self.tap(50)), "ui.close", self.close,
                                    style="secondary")
+        for row in (self.choice_buttons, self.measure_buttons.values(), (self.reset_button, self.close_button)):
+            one_size(row)
         self.widgets = [*self.choice_buttons, *self.measure_buttons.values(), self.reset_button, self.close_button]
         self.foot_h = self.ph - foot_y + p(12)
         self.refresh_choices()
