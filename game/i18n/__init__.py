@@ -23,11 +23,39 @@ def normalize_language(tag: str | None) -> str | None:
     return base if base in CATALOGUES else None
 
 
+# The forms a count's words take in each language, by their CLDR names
+# (``key#one``, ``key#other`` in the catalogues): English has a singular and
+# a plural ("1 move", "2 moves"); Vietnamese does not inflect for number
+# ("1 nước đi", "5 nước đi"); Hungarian puts the singular after a numeral
+# ("1 lépés", "5 lépés"). So vi and hu write one form, ``other``.
+PLURAL_FORMS: dict[str, tuple[str, ...]] = {"en": ("one", "other"), "vi": ("other",), "hu": ("other",)}
+
+
+def plural_form(lang: str, n: int) -> str:
+    """The form ``lang``'s words take for ``n`` things: ``one`` or ``other``."""
+    return "one" if n == 1 and "one" in PLURAL_FORMS.get(lang, ("other",)) else "other"
+
+
 def translate(key: str, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
     catalogue = CATALOGUES.get(lang, en.MESSAGES)
     text = catalogue.get(key)
     if text is None:
         text = en.MESSAGES.get(key, key)
+    return _filled(text, params)
+
+
+def translate_count(key: str, n: int, lang: str = DEFAULT_LANGUAGE, **params: object) -> str:
+    """The message ``key`` about ``n`` things, in the form ``lang``'s grammar
+    takes for that count (``key#one`` or ``key#other``, ``plural_form``),
+    filled in with ``params`` (falls back to English, then to the key)."""
+    catalogue = CATALOGUES.get(lang)
+    text = catalogue.get(f"{key}#{plural_form(lang, n)}") if catalogue is not None else None
+    if text is None:
+        text = en.MESSAGES.get(f"{key}#{plural_form(DEFAULT_LANGUAGE, n)}", key)
+    return _filled(text, params)
+
+
+def _filled(text: str, params: dict[str, object]) -> str:
     if params:
         try:
             return text.format(**params)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import DealCode, DealCodeError, registry
-from ...i18n import LANGUAGES, translate
+from ...i18n import LANGUAGES, translate, translate_count
 from ...play import chances, has_winnable_list, read_deal
 from ..drawing import theme
 from ..drawing.fonts import fit_text, font, wrap_fit
@@ -141,8 +141,11 @@ class NewGameDialog(PanelScene["DialogHost"]):
             return None
         key = f"ui.new_game.odds.{said.kind}" + ("_at_least" if said.at_least else "")
         group = translate("ui.digit_group", lang)
-        return translate(key, lang, value=grouped(said.value, group), won=grouped(said.winnable, group),
-                         tried=grouped(said.tried, group), unknown=grouped(said.unknown, group))
+        figures = dict(value=grouped(said.value, group), won=grouped(said.winnable, group),
+                       tried=grouped(said.tried, group), unknown=grouped(said.unknown, group))
+        if said.at_least:  # "and 1 is undecided", "and 12 are undecided"
+            return translate_count(key, said.unknown, lang, **figures)
+        return translate(key, lang, **figures)
 
     def choose_game(self, game: str) -> None:
         self.choice_game = game
