@@ -9,8 +9,11 @@ of the layout matrix (phones upright and on their side to 4K), in every
 language, both games, on the opening deal and on the longest columns the
 rules allow (default OUT_DIR build/matrix). It prints, per size, the
 smallest card index and grab strips in pixels, the columns that show their
-count, the least rank glyph measured on the screen and any broken layout
-promise (``--no-shots``: the numbers only).
+count, the opening deals' card widths and how far down their columns
+reach, the least rank glyph measured on the screen (px, and its share of
+the card's width), any broken layout promise, the least tap target, and
+the most a refusal's note covers of what it keeps clear (``--no-shots``:
+the numbers only).
 
 ``python tools/ui_screens.py --readme``: the README's screenshots
 (docs/screenshots/, which the browser bundle leaves out).
