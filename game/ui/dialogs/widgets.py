@@ -7,6 +7,7 @@ Labels are message ids, translated at draw time in the current language.
 
 from __future__ import annotations
 
+import weakref
 from typing import Callable, Iterable
 
 import pygame
@@ -74,7 +75,9 @@ class Button(Widget):
         self.label, self.on_click, self.params = label, on_click, params or {}
         self.style, self.selected, self.size, self.literal = style, selected, size, literal
         self.icon = icon  # a narrow bar: a symbol instead of the label (the label stays the button's name)
-        self.row: list[Button] = []  # the buttons (itself among them) whose labels share one type size
+        # the buttons (itself among them) whose labels share one type size, held weakly: a row of
+        # buttons that held each other would live on after its dialog, until the cyclic collector ran
+        self._row: tuple[weakref.ref[Button], ...] = ()
 
     def text(self, lang: str) -> str:
         return self.label if self.literal else translate(self.label, lang, **self.params)
@@ -99,6 +102,11 @@ class Button(Widget):
             return fill, theme.PANEL_TEXT, theme.PANEL_LINE
         fill = theme.BUTTON_PRESSED if self.pressed else theme.BUTTON_HOVER if self.hover else theme.BUTTON
         return fill, theme.BUTTON_TEXT, None
+
+    @property
+    def row(self) -> list[Button]:
+        """The buttons of its row (``one_size``), itself among them; alone: none."""
+        return [b for b in (ref() for ref in self._row) if b is not None]
 
     @property
     def bold(self) -> bool:
@@ -177,10 +185,12 @@ class Button(Widget):
 def one_size(buttons: Iterable[Button]) -> list[Button]:
     """The ``buttons`` of a row (or a block of tabs) read at one type size:
     each draws its label at the least size any of them takes."""
-    row = list(buttons)
-    for button in row:
-        button.row = row
-    return list(row)  # the caller's own list: what it adds to it stays out of the row
+    row = tuple(weakref.ref(b) for b in buttons)
+    for ref in row:
+        button = ref()
+        if button is not None:
+            button._row = row
+    return [b for b in (ref() for ref in row) if b is not None]  # the caller's own list
 
 
 def balanced_lines(words: str, size: int, bold: bool) -> list[str]:
