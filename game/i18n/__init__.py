@@ -7,7 +7,12 @@ checks that no language misses any id.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import en, hu, vi
+
+if TYPE_CHECKING:
+    from ..engine import Outcome, Refusal
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": en.MESSAGES, "vi": vi.MESSAGES, "hu": hu.MESSAGES}
 LANGUAGE_NAMES = {"en": "English", "vi": "Tiếng Việt", "hu": "Magyar"}
@@ -87,11 +92,13 @@ def group_message(lang: str, limit: int, cells: int, columns: int, into_empty: b
                      limit=limit)
 
 
-def refusal_message(refused, lang: str = DEFAULT_LANGUAGE) -> str | None:
+def refusal_message(refused: Outcome | Refusal | None, lang: str = DEFAULT_LANGUAGE) -> str | None:
     """The player's words for what the engine refused: ``refused`` is an
     engine ``Outcome`` or ``Refusal`` (its rule id and parameters); None
     when an outcome was not refused. The engine never words its answers."""
-    refusal = getattr(refused, "refusal", refused)
+    from ..engine import Outcome
+
+    refusal = refused.refusal if isinstance(refused, Outcome) else refused
     if refusal is None:
         return None
     return rule_message(refusal.rule, lang, limit=refusal.limit, have=refusal.have, asked=refusal.asked,

@@ -125,7 +125,7 @@ class RulesScene(PanelScene["DialogHost"]):
         self.players = [ExamplePlayer(e) for e in EXAMPLES]
         # the first example of the game being played (else the first one)
         self.example = next((i for i, e in enumerate(EXAMPLES) if parse_code(e.deal).game == current), 0)
-        self._preview: tuple[tuple, pygame.Surface] | None = None
+        self._preview: tuple[tuple[int, int, int, int, str], pygame.Surface] | None = None  # (its key, the picture)
         self._views: dict[int, ExampleView] = {}  # the Examples page's geometry, per example (for this panel size)
         super().__init__(app, 940, 4000)  # as tall as the window allows
 

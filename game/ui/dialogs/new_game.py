@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .hosts import DialogHost
 
 
-CODE_HINT: tuple[str, dict] = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAAAF"})  # the empty field's line
+CODE_HINT: tuple[str, dict[str, object]] = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAAAF"})  # the empty field's line
 
 
 class NewGameDialog(PanelScene["DialogHost"]):
@@ -35,7 +35,7 @@ class NewGameDialog(PanelScene["DialogHost"]):
         pos = app.play.session.game.position if app.play.session.game else None
         self.choice_game = pos.game if pos else app.settings.game
         self.choice_variant = pos.variant if pos else app.settings.variant
-        self.code_state: tuple[str, dict] = CODE_HINT
+        self.code_state: tuple[str, dict[str, object]] = CODE_HINT
         self.code: DealCode | None = None  # the deal the field names, read once
         self.code_error = False
         self.dy: float = 0
@@ -103,8 +103,8 @@ class NewGameDialog(PanelScene["DialogHost"]):
                                                ("ui.same_deal", self.same_deal)))
         ]
         self.foot_h = self.ph - y + p(16)
-        for row in (self.game_buttons.values(), self.cell_buttons.values(), self.deal_buttons):
-            one_size(row)
+        for buttons in (self.game_buttons.values(), self.cell_buttons.values(), self.deal_buttons):
+            one_size(buttons)
         self.widgets = [*self.game_buttons.values(), *self.cell_buttons.values(), self.winnable_toggle,
                         self.field, self.play_button, *self.deal_buttons, self.close_button]
         self.refresh_choices()

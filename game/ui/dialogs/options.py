@@ -72,9 +72,9 @@ class OptionsDialog(PanelScene["DialogHost"]):
         self.widgets.append(self.close_button)
         self.widgets += self.language_row()
         if self.app.play.records is not None:
-            self.widgets.append(Button(Box(p(28), foot_y, p(bw), self.tap(50)), "ui.stats", self.open_stats,
-                                       style="secondary"))
-            one_size((self.close_button, self.widgets[-1]))
+            stats = Button(Box(p(28), foot_y, p(bw), self.tap(50)), "ui.stats", self.open_stats, style="secondary")
+            one_size((self.close_button, stats))
+            self.widgets.append(stats)
         self.foot_h = self.ph - foot_y + p(10)
 
     def actions(self) -> list[Widget]:
@@ -96,7 +96,8 @@ class OptionsDialog(PanelScene["DialogHost"]):
                          partial(self.choose_language, lang), style="choice", selected=lang == self.app.settings.lang)
             for i, lang in enumerate(LANGUAGES)
         }
-        return one_size(self.lang_buttons.values())
+        one_size(self.lang_buttons.values())
+        return list(self.lang_buttons.values())
 
     def choose_language(self, lang: str) -> None:
         for code, button in self.lang_buttons.items():

@@ -14,6 +14,7 @@ import pygame
 
 from ...i18n import translate
 from ..drawing import theme
+from ..drawing.theme import Ink
 from ..drawing.fonts import _note, fit_text, font, wrap, wrap_fit
 from ..drawing.layout import TOUCH, Box
 from ..drawing.textin import clean
@@ -68,7 +69,7 @@ def _nothing(*args: object) -> None:
 
 
 class Button(Widget):
-    def __init__(self, box: Box, label: str, on_click: Callable[[], None], *, params: dict | None = None,
+    def __init__(self, box: Box, label: str, on_click: Callable[[], None], *, params: dict[str, object] | None = None,
                  style: str = "primary", selected: bool = False, size: int | None = None, literal: bool = False,
                  icon: str | None = None) -> None:
         super().__init__(box)
@@ -85,7 +86,8 @@ class Button(Widget):
     def activate(self) -> None:
         self.on_click()
 
-    def colors(self):
+    def colors(self) -> tuple[Ink, Ink, Ink | None]:
+        """(fill, ink, edge line or None) for the button's style and state."""
         if self.style == "bar":
             fill = theme.BUTTON_PRESSED if self.pressed else theme.BUTTON_HOVER if self.hover else theme.BUTTON
             return fill, theme.BUTTON_TEXT, None
@@ -182,15 +184,14 @@ class Button(Widget):
         surf.blit(img, img.get_rect(center=rect.center))
 
 
-def one_size(buttons: Iterable[Button]) -> list[Button]:
-    """The ``buttons`` of a row (or a block of tabs) read at one type size:
-    each draws its label at the least size any of them takes."""
+def one_size(buttons: Iterable[Button]) -> None:
+    """The ``buttons`` of a row (or a block of tabs) read at one type size
+    (``Button.type_size``)."""
     row = tuple(weakref.ref(b) for b in buttons)
     for ref in row:
         button = ref()
         if button is not None:
             button._row = row
-    return [b for b in (ref() for ref in row) if b is not None]  # the caller's own list
 
 
 def balanced_lines(words: str, size: int, bold: bool) -> list[str]:

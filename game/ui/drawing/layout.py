@@ -22,6 +22,7 @@ from typing import Literal, NamedTuple
 
 from ...engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile
 from ...engine.registry import rules_for
+from ...engine.rules import Rules
 
 CARD_RATIO = 7 / 5
 BUTTONS = ("new_game", "undo", "redo", "hint", "rules", "stats", "options")
@@ -351,7 +352,7 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
                       touch=touch, pad=pad, steps=steps, left=left, right=right)
 
 
-def row_layout(rules, width: int, height: int, buttons: tuple[str, ...], *, large: bool, orientation: Orientation,
+def row_layout(rules: Rules, width: int, height: int, buttons: tuple[str, ...], *, large: bool, orientation: Orientation,
                scale: float, touch: bool, pad: int, steps: tuple[int, int], left: list[Pile],
                right: list[Pile]) -> Layout:
     """Landscape or portrait: the bar on top, the piles in a row (portrait:
@@ -375,11 +376,12 @@ def row_layout(rules, width: int, height: int, buttons: tuple[str, ...], *, larg
     message_h = message_lines * line_h + max(6, round(8 * scale))
     rows = 2 if portrait and n_top > n_cols else 1
     bottom = button_h if portrait else pad
-    frame = dict(large=large, portrait=portrait, pad=pad, steps=steps, above=bar_h + pad, below=message_h + bottom)
+    frame = RowFrame(width, height, n_cols, n_top, large=large, portrait=portrait, pad=pad, steps=steps,
+                     above=bar_h + pad, below=message_h + bottom)
     beside = (0, 0)
     if not portrait and n_top > n_cols + 1 and len(left) <= n_cols:
-        beside = beside_stack(width, height, n_cols, n_top, len(right), **frame)
-    card_w, narrow = row_card_width(width, height, n_cols, n_top, rows, beside=beside, **frame)
+        beside = beside_stack(frame, len(right))
+    card_w, narrow = row_card_width(frame, rows, beside)
     card_h = round(card_w * CARD_RATIO)
 
     # columns: spread over the width there is, centred; a top row one place
@@ -431,17 +433,17 @@ def row_layout(rules, width: int, height: int, buttons: tuple[str, ...], *, larg
     return layout
 
 
-def beside_stack(width: int, height: int, n_cols: int, n_top: int, n_beside: int, **frame) -> tuple[int, int]:
+def beside_stack(frame: RowFrame, n_beside: int) -> tuple[int, int]:
     """(card columns, rows) of the stack a landscape top row's second group
     (Eight Off's foundations) stands in beside the columns: one column of
     them from the top row down, or two when that gives larger cards (a
     window whose height is plentiful for the columns); (0, 0): the whole row
     on top gives larger cards still."""
-    best, shape = row_card_width(width, height, n_cols, n_top, 1, **frame)[0], (0, 0)
+    best, shape = row_card_width(frame, 1)[0], (0, 0)
     for k in (2, 1):
         rows = -(-n_beside // k)
-        w = row_card_width(width, height, n_cols, n_top, 1, beside=(k, rows), **frame)[0]
-        if w >= best and stack_fits(w, rows, height - frame["above"] - frame["below"], frame["pad"]):
+        w = row_card_width(frame, 1, (k, rows))[0]
+        if w >= best and stack_fits(w, rows, frame.height - frame.above - frame.below, frame.pad):
             best, shape = w, (k, rows)
     return shape
 
@@ -480,9 +482,27 @@ def place_beside(left: list[Pile], right: list[Pile], n_cols: int, beside: tuple
     return piles, col_x
 
 
-def row_card_width(width: int, height: int, n_cols: int, n_top: int, rows: int, *, large: bool, portrait: bool,
-                   pad: int, steps: tuple[int, int], above: int, below: int,
-                   beside: tuple[int, int] = (0, 0)) -> tuple[int, bool]:
+@dataclass(frozen=True)
+class RowFrame:
+    """What a landscape or portrait table's card width is found in: the
+    window, the columns and the top row's piles, Large cards, the padding,
+    the column the cards are sized for (``steps``: its face-down and
+    face-up steps), and the height taken ``above`` the top row (the bar)
+    and ``below`` the columns (the message place, the buttons)."""
+
+    width: int
+    height: int
+    n_cols: int
+    n_top: int
+    large: bool
+    portrait: bool
+    pad: int
+    steps: tuple[int, int]
+    above: int
+    below: int
+
+
+def row_card_width(frame: RowFrame, rows: int, beside: tuple[int, int] = (0, 0)) -> tuple[int, bool]:
     """The widest card for which the top rows and the longest column fit
     between ``above`` (the bar) and ``below`` (the message place and the
     buttons), and (``beside``: card columns and rows of a stack beside the
@@ -493,7 +513,9 @@ def row_card_width(width: int, height: int, n_cols: int, n_top: int, rows: int, 
     that narrow; a larger window whose long columns make the cards that
     narrow keeps the other index (the narrow face's larger one would halve
     them: 59 -> 32 px at 1024x600)."""
-    down_steps, up_steps = steps
+    width, height, n_cols, n_top = frame.width, frame.height, frame.n_cols, frame.n_top
+    large, portrait, pad, above, below = frame.large, frame.portrait, frame.pad, frame.above, frame.below
+    down_steps, up_steps = frame.steps
     k, stack = beside
 
     def widest(gap_ratio: float) -> int:
@@ -669,7 +691,7 @@ def dealt_column(game: str, variant: str) -> tuple[int, int]:
     return hidden, count
 
 
-def side_layout(rules, game: str, variant: str, width: int, height: int, buttons: tuple[str, ...], *, large: bool,
+def side_layout(rules: Rules, game: str, variant: str, width: int, height: int, buttons: tuple[str, ...], *, large: bool,
                 orientation: Orientation, scale: float, touch: bool, pad: int, steps: tuple[int, int], left: list[Pile],
                 right: list[Pile]) -> Layout | None:
     """A short landscape window (a phone on its side): every pixel of height

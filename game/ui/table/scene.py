@@ -13,7 +13,7 @@ same way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -35,12 +35,13 @@ from .pointer import Pointer
 from ..drawing.layout import Box, Layout, longest_column, make_layout
 from ..scene import Scene
 from .sprites import (
-    NOTE_MS, BannerSprite, BarSprite, ButtonSprite, CardSprite, ColumnCounts, DropMarkSprite,
+    NOTE_MS, REFUSED_MS, BannerSprite, BarSprite, ButtonSprite, CardSprite, ColumnCounts, DropMarkSprite,
     FocusSprite, NoteSprite, RefusedMarkSprite, StatusSprite,
 )
 
 if TYPE_CHECKING:
     from .hosts import TableHost
+    from ...play import Settings
 
 HEADROOM = {False: 4, True: 1}  # cards a column may gain past the position's longest before the cards shrink
 # (Large cards: one, so that they are clearly larger where the height is what limits them)
@@ -64,12 +65,12 @@ class TableScene(Scene["TableHost"]):
         self.drop_marks: list[DropMarkSprite] = []
         self.refused_marks: list[RefusedMarkSprite] = []  # red outlines at refused cards, fading
         self.counts = ColumnCounts()
-        self.looks: tuple | None = None  # the settings the layout and art were made for
+        self.looks: tuple[bool, bool, bool] | None = None  # the looks the layout and art were made for
         self.fit: tuple[int, int] | None = None  # (face-down cards, cards) of the room the game has needed
         self.sized: tuple[int, int] | None = None  # ... and of the room the columns are sized for (touch: more)
         self.kb = Keyboard(self)  # keyboard play: focus, pick up, drop, shortcuts
         # keys -> what they do (keyboard play handles its own keys first)
-        self.keys = {
+        self.keys: dict[int, Callable[[], object]] = {
             pygame.K_BACKSPACE: self.undo,
             pygame.K_n: app.open_new_game,
             pygame.K_F1: app.open_rules,
@@ -203,7 +204,7 @@ class TableScene(Scene["TableHost"]):
         settings = self.app.settings
         return card_art(layout.card_w, layout.card_h, settings.lang, settings.four_color, layout.index, layout.up_gap)
 
-    def settings_changed(self, settings) -> None:
+    def settings_changed(self, settings: Settings) -> None:
         """Large cards, left-handed or four colours changed: lay the table
         out again and redraw the cards, keeping the game as it is (Large
         cards: the columns' room is sized anew, for the cards' new size)."""
@@ -542,7 +543,7 @@ class TableScene(Scene["TableHost"]):
         top edge inside the card's top margin, off the strip above it."""
         top = min(self.laid_out.index.y, 6) if under_strip else None
         mark = RefusedMarkSprite(box, self.art.radius, self.laid_out.scale, self.app.now(),
-                                 *(() if lasts is None else (lasts,)), top=top)
+                                 REFUSED_MS if lasts is None else lasts, top=top)
         self.refused_marks.append(mark)
         self.app.group.add(mark)
 

@@ -12,6 +12,7 @@ import pygame
 
 from ...i18n import translate
 from ..drawing import theme
+from ..drawing.theme import Ink
 from ..voice.words import clock
 from ..drawing.cardart import CardArt
 from ..drawing.fonts import _note as note, font, wrap
@@ -20,6 +21,8 @@ from ..dialogs.widgets import Button
 
 if TYPE_CHECKING:
     from ...play import Settings
+
+    Group = pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite]  # the app's one layered group of sprites
 
 MOVE_MS = 160
 FLIP_MS = 120
@@ -116,8 +119,8 @@ class CardSprite(pygame.sprite.DirtySprite):
         self.offset: tuple[float, float] = (-art.pad, -art.pad)  # the image's top left from (x, y)
         self.rest_layer = 0
         self.rest_visible = 1
-        self.anim: tuple | None = None  # (x0, y0, x1, y1, start, duration)
-        self.flip: tuple | None = None  # (start, old image)
+        self.anim: tuple[float, float, float, float, int, int] | None = None  # (x0, y0, x1, y1, start, duration)
+        self.flip: tuple[int, pygame.Surface] | None = None  # (start, old image)
         self.image = art.image(card, face_up)
         self.rect = self.image.get_rect()
         self.dirty = 1
@@ -243,10 +246,11 @@ class BarSprite(pygame.sprite.DirtySprite):
         self.size = layout.text_size
         self.image = pygame.Surface(self.box[2:])
         self.rect = pygame.Rect(self.box)
-        self.state: tuple | None = None
+        self.state: tuple[str, str, str, int, int, int] | None = None  # language, name, code, score, moves, time
         self.placed: list[tuple[str, pygame.Rect]] = []  # what was drawn where (tests)
         self.size_used = self.size
-        self.plan: tuple[tuple, int, int] | None = None  # (what it was laid out for, type size, arrangement)
+        # (what it was laid out for: language, name, code, room, widest figures; type size, arrangement)
+        self.plan: tuple[tuple[str, str, str, int, str], int, int] | None = None
 
     def show(self, lang: str, game_name: str, code: str, score: int, moves: int, seconds: int) -> None:
         state = (lang, game_name, code, score, moves, seconds)
@@ -397,7 +401,7 @@ class ButtonSprite(pygame.sprite.DirtySprite):
         return inside
 
 
-def draw_chart_icon(surf: pygame.Surface, box: Box, ink) -> None:
+def draw_chart_icon(surf: pygame.Surface, box: Box, ink: Ink) -> None:
     """The Statistics button's icon (the legend's \u2581\u2583\u2586): three rising bars on a base line."""
     size = min(box.w, box.h) * 0.5
     bar_w, gap = max(2, round(size * 0.24)), max(1, round(size * 0.14))
@@ -532,7 +536,7 @@ HIGHLIGHT_LAYER = 1440
 STATUS_LAYER = 1550
 
 
-def ring(w: int, h: int, radius: int, thick: int, color, edge, top: int | None = None) -> pygame.Surface:
+def ring(w: int, h: int, radius: int, thick: int, color: Ink, edge: Ink, top: int | None = None) -> pygame.Surface:
     """An outline drawn just outside a ``w`` x ``h`` card place: a band of
     ``color`` with a thin dark edge on both sides, so it shows on the felt
     and on a white card alike. ``top``: its top edge lies on the card's own
@@ -564,8 +568,8 @@ class FocusSprite(pygame.sprite.DirtySprite):
         self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.visible = 0
-        self.state: tuple | None = None
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self.state: tuple[tuple[int, ...], int, bool] | None = None  # (box, radius, holding)
+        self._cache: dict[tuple[int, int, int, int, bool], pygame.Surface] = {}
 
     def show(self, box: Box, radius: int, holding: bool) -> None:
         state = (tuple(box), radius, holding)
@@ -910,7 +914,7 @@ class ColumnCounts:
         self.badges: dict[int, tuple[int, pygame.sprite.DirtySprite]] = {}  # column index -> (count, badge)
         self.stock: tuple[int, pygame.sprite.DirtySprite] | None = None
 
-    def show_stock(self, layout: Layout, count: int | None, group) -> None:
+    def show_stock(self, layout: Layout, count: int | None, group: Group) -> None:
         """The stock's count (None or 0: no badge; an empty stock shows its turn-over mark)."""
         from ...engine import Pile
         from ...engine.actions import STOCK
@@ -928,7 +932,7 @@ class ColumnCounts:
         group.add(sprite)
         self.stock = (count, sprite)
 
-    def update(self, layout: Layout, columns: list[list[int]], hidden: list[int], group) -> None:
+    def update(self, layout: Layout, columns: list[list[int]], hidden: list[int], group: Group) -> None:
         for i, col in enumerate(columns):
             squeezed = layout.column_fan(hidden[i], len(col))[1]
             old = self.badges.get(i)
