@@ -14,9 +14,12 @@ raise on odd text, and text that draws nothing gives an empty surface.
 from __future__ import annotations
 
 import unicodedata
+from typing import TYPE_CHECKING
 
 import pygame
-from pygame.typing import ColorLike
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike  # only for the checker: the browser's pygame need not have it
 
 DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 MAX_FIELD_CHARS = 64
