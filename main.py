@@ -6,15 +6,22 @@ main.py``) and in the browser, where pygbag runs this file. It builds the
 app and runs its loop (``game.start``: the frame guard, the page's start-up
 arguments, one asyncio loop that yields every frame); ``python3 main.py
 --help`` lists the options. The installed ``easy-harp-eight-off`` command
-starts the same game (``game.start.run``)."""
+starts the same game (``game.entry.run``).
 
-import asyncio
+Everything, the imports included, runs inside the ``try``: Ctrl+C at any
+moment of start-up ends quietly with status 130 (``game/entry.py``)."""
+
 import sys
-
-from game.start import main
 
 if __name__ == "__main__":
     try:
+        from game.entry import restore_ctrl_c
+
+        restore_ctrl_c()  # Ctrl+C works even when whoever started us ignored SIGINT
+        import asyncio
+
+        from game.start import main
+
         asyncio.run(main())
     except KeyboardInterrupt:
         sys.exit(130)  # the usual status of a program stopped by Ctrl+C, without a traceback

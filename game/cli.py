@@ -22,7 +22,7 @@ import math
 import os
 import re
 import sys
-from typing import TYPE_CHECKING, NoReturn, Sequence
+from typing import TYPE_CHECKING, BinaryIO, NoReturn, Sequence
 
 from .engine import Action, EngineInputError, Game, Position, deal_position, parse_code, registry
 from .play.today import today_deal
@@ -117,8 +117,8 @@ def load_start(deal: str | None, position_file: str | None) -> Position:
     return Position.from_json(text)
 
 
-def _stdin():
-    stream = getattr(sys.stdin, "buffer", None)  # bytes: decoded, with a bound, by read_stream
+def _stdin() -> BinaryIO:
+    stream: BinaryIO | None = getattr(sys.stdin, "buffer", None)  # bytes: decoded, with a bound, by read_stream
     if stream is None:
         raise UsageError("there is no standard input to read")
     return stream

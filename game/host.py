@@ -6,11 +6,12 @@ start-up script uses by that name. This is the only module that checks
 ``sys.platform == "emscripten"`` (the pygbag build). Everything else asks
 it: ``is_browser()``, ``open_storage()``, ``preferred_language()``,
 ``announce()``, ``user_data_dir()``, and for the page: ``viewport_size()``,
-``shared_deal()``, ``deal_link()``, ``copy_text()``, ``copy_outcome()``,
-``set_page_language()``, ``report_error()``, ``page_ready()``,
+``shared_deal()``, ``deal_link()``, ``public_page()``, ``copy_text()``,
+``copy_outcome()``, ``set_page_language()``, ``report_error()``, ``page_ready()``,
 ``page_failed()``, ``page_visible()`` and ``window_minimum_size()``; and
-natively ``prepare_display()`` and ``wait_for_event()``, the sleep of a
-window left alone.
+natively ``prepare_display()``, ``wait_for_event()``, the sleep of a
+window left alone, and ``on_stop_signals()``, closing the window when the
+terminal closes.
 
 The browser objects come from the ``window`` attribute that pygbag adds to
 the standard ``platform`` module; functions take them as optional arguments
@@ -36,8 +37,8 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any, Mapping
-from urllib.parse import parse_qs
+from typing import Any, Callable, Mapping
+from urllib.parse import parse_qs, quote, unquote_plus, urlsplit, urlunsplit
 
 from .persistence.storage import BrowserStorage, FileStorage, MemoryStorage, Storage
 
@@ -397,11 +398,49 @@ def page_visible(*, window: Any | None = None) -> bool:
 _DEAL_TEXT = re.compile(r"[A-Za-z0-9-]{1,40}")
 
 
+_PUBLIC_URL = re.compile(r"https?://[^/?#\s]+[!-~]*")  # ASCII, no spaces: as tools/build_web.py writes it
+
+
+def public_page(*, window: Any | None = None) -> str | None:
+    """The address players open the game at, when the build names one
+    (``tools/build_web.py --public-url``: the game's itch.io page, say,
+    whose frame is on another host): ``gamePublicUrl`` in our template.
+    None when it names none (the page's own address is then the one) or
+    natively."""
+    window = window if window is not None else browser_window()
+    if window is None:
+        return None
+    try:
+        value = window.gamePublicUrl
+    except Exception:
+        return None
+    if not isinstance(value, str) or not value.isascii() or "#" in value or not _PUBLIC_URL.fullmatch(value):
+        return None
+    return value
+
+
+def _same_page(address: str, page: str) -> bool:
+    """Whether ``address`` is ``page`` (scheme, host and path; the query aside)."""
+    try:
+        one, other = urlsplit(address), urlsplit(page)
+    except ValueError:  # "https://[::1", say
+        return False
+    return ((one.scheme, one.netloc.lower(), one.path.rstrip("/") or "/")
+            == (other.scheme, other.netloc.lower(), other.path.rstrip("/") or "/"))
+
+
 def shared_deal(*, window: Any | None = None) -> str | None:
     """The deal code a shared link asks for: ``index.html#EO1-C8-AAAAAFA``
     or ``index.html?deal=EO1-C8-AAAAAFA``; None when there is none. Only
     the shape is checked here (letters, digits, dashes); the engine decides
-    whether it is a deal."""
+    whether it is a deal.
+
+    A build with a public page (``public_page``) also reads the deal from
+    the address of the page that framed it, when that is the public page:
+    itch.io hands its frame nothing of its own address, and the frame only
+    learns it as ``document.referrer``, whole when the parent page's
+    referrer policy sends it whole (the browsers' default sends only the
+    site: then the deal does not come, and the game starts as usual)."""
     window = window if window is not None else browser_window()
     if window is None:
         return None
@@ -414,6 +453,14 @@ def shared_deal(*, window: Any | None = None) -> str | None:
     candidates = parse_qs(query.lstrip("?")).get("deal", [])
     fragment = fragment.lstrip("#")
     candidates += parse_qs(fragment).get("deal", []) if "=" in fragment else [fragment]
+    public = public_page(window=window)
+    if public is not None:
+        try:
+            referrer = window.document.referrer
+        except Exception:
+            referrer = None
+        if isinstance(referrer, str) and referrer.isascii() and _same_page(referrer, public):
+            candidates += parse_qs(urlsplit(referrer).query).get("deal", [])
     for candidate in candidates:
         candidate = candidate.strip()
         if _DEAL_TEXT.fullmatch(candidate):
@@ -421,12 +468,25 @@ def shared_deal(*, window: Any | None = None) -> str | None:
     return None
 
 
+def link_with_deal(page: str, code: str) -> str:
+    """``page`` (a public page's address) with ``deal=CODE`` in its query,
+    in place of any ``deal`` it had, its other parameters kept as written."""
+    parts = urlsplit(page)
+    kept = [part for part in parts.query.split("&") if part and unquote_plus(part.split("=", 1)[0]) != "deal"]
+    query = "&".join(kept + [f"deal={quote(code, safe='-')}"])
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, query, ""))
+
+
 def deal_link(code: str, *, window: Any | None = None) -> str | None:
-    """The address that opens deal ``code``: this page's address with
-    ``#CODE``; None natively."""
+    """The address that opens deal ``code``: the public page with
+    ``?deal=CODE`` when the build names one (``public_page``), else this
+    page's address with ``#CODE``; None natively."""
     window = window if window is not None else browser_window()
     if window is None:
         return None
+    public = public_page(window=window)
+    if public is not None:
+        return link_with_deal(public, code)
     try:
         location = window.location
         page = from_page(location.origin) + from_page(location.pathname)
@@ -646,3 +706,41 @@ def wait_for_event(timeout_ms: int) -> bool | None:
         return bool(library.SDL_WaitEventTimeout(None, max(0, int(timeout_ms))))
     except Exception:
         return None
+
+
+# ---- how the program is stopped ------------------------------------------------------
+
+STOP_SIGNALS = ("SIGHUP", "SIGTERM")  # the terminal closed; a polite kill (log-out, shutdown, `kill`)
+
+
+def on_stop_signals(callback: Callable[[], None], *, browser: bool | None = None) -> list[int]:
+    """Natively, inside the running asyncio loop: closing the terminal
+    (SIGHUP) and a polite kill (SIGTERM) call ``callback`` in the loop, which
+    closes the window as its close button does (the game and its play time
+    saved) instead of the process ending where it stands: within two
+    seconds, as a resting window looks at its events once a second. Only a
+    signal left at its default is taken: not one that is ignored (``nohup``
+    ignores SIGHUP so that the game outlives its terminal), nor one with a
+    handler already (a test harness's; SDL's own for SIGTERM, set when
+    pygame starts, which puts the same quit in the queue at once). Ctrl+C is
+    asyncio's (``game.entry``). Nothing in the browser, nor where the loop
+    can't watch signals (Windows). Returns the signals taken; the loop gives
+    them back when it closes."""
+    browser = is_browser() if browser is None else browser
+    if browser:
+        return []
+    import asyncio
+    import signal
+
+    loop = asyncio.get_running_loop()
+    taken = []
+    for name in STOP_SIGNALS:
+        number = getattr(signal, name, None)
+        if number is None or signal.getsignal(number) is not signal.SIG_DFL:
+            continue
+        try:
+            loop.add_signal_handler(number, callback)
+        except (NotImplementedError, RuntimeError, ValueError):  # no signals for this loop or thread
+            continue
+        taken.append(int(number))
+    return taken

@@ -1,6 +1,6 @@
 """Easy Harp and Eight Off: build the app and run its loop (``main.py``,
 pygbag's entry in the browser, and the ``easy-harp-eight-off`` command,
-``run``, start it the same way).
+``game.entry.run``, start it the same way).
 
 Natively and in the browser (pygbag) alike, one asyncio loop yields to the
 event loop after every frame, and every frame runs inside the frame guard
@@ -148,6 +148,7 @@ async def main(argv: list[str] | None = None, *, app: App | None = None, frames:
     guard = FrameGuard(first, rebuild=lambda: make_app(argv, browser=browser, window=window, storage=handed))
     if started_here:
         settle_start_up()
+        host.on_stop_signals(close_window, browser=browser)  # the terminal closed: as the window closing
     try:
         await run_frames(guard, browser, window, frames)
     except (KeyboardInterrupt, asyncio.CancelledError):
@@ -179,11 +180,10 @@ async def run_frames(guard: FrameGuard, browser: bool, window: Any, frames: int 
             break
 
 
-def run() -> int:
-    """The ``easy-harp-eight-off`` command: the game in a window, as
-    ``python3 main.py`` starts it (the same arguments)."""
-    try:
-        asyncio.run(main())
-    except KeyboardInterrupt:
-        return 130  # the usual status of a program stopped by Ctrl+C, without a traceback
-    return 0
+def close_window() -> None:
+    """Closing the terminal (SIGHUP) or a polite kill (SIGTERM): the window
+    closes as its close button closes it (the next frame sees the quit), the
+    game and its play time saved."""
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.QUIT))

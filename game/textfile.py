@@ -84,7 +84,19 @@ def _decode(data: bytes, name: str, max_chars: int) -> str:
 
 # ---- the files the game ships ----------------------------------------------------------
 
-ASSETS = Path(__file__).resolve().parents[1] / "assets"
+def assets_folder(package: Path = Path(__file__).resolve().parent) -> Path:
+    """Where the fonts and sounds are, for every way the game is laid out:
+    inside the ``game`` package (``package``) as ``game/assets/`` in an
+    installed wheel (``pip install .``, pipx: pyproject.toml maps the top
+    ``assets/`` to the package ``game.assets``), else ``assets/`` beside
+    ``game/``: a checkout, an editable install and pygbag's bundle, which
+    keeps the top folder as it is. The one lookup: the window's fonts and
+    sounds and the start-up check all read ``ASSETS``."""
+    packaged = package / "assets"
+    return packaged if packaged.is_dir() else package.parent / "assets"
+
+
+ASSETS = assets_folder()
 FONTS = ("fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf")  # what game/ui/drawing/fonts.py loads
 SOUNDS = tuple(f"sounds/{name}.ogg" for name in ("deal", "flip", "pickup", "place", "refuse", "win"))
 MAX_ASSET_BYTES = 16 * 1024 * 1024

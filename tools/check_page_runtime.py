@@ -8,7 +8,8 @@ pythons.js, cpython312/main.js and cpythonrc.py from a clone of pygame-web/cdn (
 no network) to the built page in headless Chromium, on the test servers of tests/page/servers.py.
 The interpreter's main.wasm and main.data are too large for such a clone (and not on this
 machine), so each run makes them fail one way: missing (404 without a CORS header, as GitHub
-Pages answers), cut off, hanging, or not wasm at all. For each it prints how the page ended
+Pages answers), cut off (alone: main.js's own fetch of main.wasm rejects), cut short, hanging,
+or not wasm at all. For each it prints how the page ended
 ("failed" with our message, or nothing), after how many seconds by the page's own clock, why
 (the page's gameLoadError), and how many native dialogs (alert, confirm) reached the player.
 
@@ -35,6 +36,8 @@ KINDS = {
     "main.wasm missing": {"cpython312/main.wasm": "missing"},
     "main.data missing": {"cpython312/main.data": "missing"},
     "main.wasm and main.data cut": {"cpython312/main.wasm": "cut", "cpython312/main.data": "cut"},
+    "main.wasm cut": {"cpython312/main.wasm": "cut"},  # main.js's fetch(main.wasm) rejects, unhandled
+    "main.data cut short": {"cpython312/main.data": "truncated"},
     "main.wasm hangs": {"cpython312/main.wasm": "hang"},
     "main.data hangs": {"cpython312/main.data": "hang"},
     "main.wasm is not wasm": {},  # the stand-ins' bytes: main.data zeros, main.wasm a bare header

@@ -9,8 +9,11 @@ of the layout matrix (phones upright and on their side to 4K), in every
 language, both games, on the opening deal and on the longest columns the
 rules allow (default OUT_DIR build/matrix). It prints, per size, the
 smallest card index and grab strips in pixels, the columns that show their
-count, the least rank glyph measured on the screen and any broken layout
-promise (``--no-shots``: the numbers only).
+count, the opening deals' card widths and how far down their columns
+reach, the least rank glyph measured on the screen (px, and its share of
+the card's width), any broken layout promise, the least tap target, and
+the most a refusal's note covers of what it keeps clear (``--no-shots``:
+the numbers only).
 
 ``python tools/ui_screens.py --readme``: the README's screenshots
 (docs/screenshots/, which the browser bundle leaves out).
@@ -180,11 +183,14 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
     report = {}
-    print("size        index  deal strip  any strip  counted  card  opening  glyph  problems  target  scroll")
+    print("size        index  deal strip  any strip  counted  card      opening         reach      glyph  problems  "
+          "target  scroll     note")
     for size in sizes or MATRIX:
         least_index, deal_strip, any_strip, counted, card_w, broken = None, None, None, set(), None, []
         opening: dict[str, int] = {}  # an opening deal -> its card width (the least over the languages)
+        reach: dict[str, int] = {}  # ... and how far down the columns' room its longest column reaches (%)
         glyph: int | None = None  # the least rank glyph height on the screen
+        share: float | None = None  # ... and the least over the card's width
         for lang in langs:
             app = app_for(lang, size)
             for name, game, strict in matrix_positions():
@@ -196,7 +202,11 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
                 card_w = layout.card_w if card_w is None else min(card_w, layout.card_w)
                 if name.endswith("_deal"):
                     opening[name] = min(opening.get(name, layout.card_w), layout.card_w)
-                glyph = min([*glyph_heights(app), *([glyph] if glyph is not None else [])], default=None)
+                    reach[name] = min(reach.get(name, 100), reach_of(app))
+                heights = glyph_heights(app)
+                glyph = min([*heights, *([glyph] if glyph is not None else [])], default=None)
+                if heights:
+                    share = min(heights) / layout.card_w if share is None else min(share, min(heights) / layout.card_w)
                 strip = smallest_strip(app)
                 if strip is not None:
                     any_strip = strip if any_strip is None else min(any_strip, strip)
@@ -207,25 +217,69 @@ def matrix(out: Path | None, langs=LANGS, sizes=None) -> dict:
                 if out is not None:
                     app.save_screenshot(str(out / f"{size[0]}x{size[1]}_{lang}_{name}.png"))
         thumbs = thumbs_over(size, langs)
-        report[size] = (least_index, deal_strip, any_strip, sorted(counted), broken, glyph, thumbs)
+        note = notes_over(size, langs)
+        report[size] = (least_index, deal_strip, any_strip, sorted(counted), broken, glyph, thumbs, share, opening,
+                        reach, note)
         print(f"{size[0]:>4}x{size[1]:<4}  {least_index:>4} px  {str(deal_strip or '-'):>7} px  {any_strip:>6} px  "
-              f"{len(counted):>7}  {card_w:>4}  {'/'.join(str(w) for w in opening.values()):>11}  "
-              f"{str(glyph or '-'):>2} px  {len(broken):>8}  {thumbs.least[0]:>3} px  {'yes' if thumbs.scrolled else 'no':>6}")
+              f"{len(counted):>7}  {card_w:>4}  {'/'.join(str(w) for w in opening.values()):>11} px  "
+              f"{'/'.join(str(r) for r in reach.values()):>8} %  "
+              f"{str(glyph or '-'):>2} px {round(100 * (share or 0)):>3} %  {len(broken):>8}  {thumbs.least[0]:>3} px  {'yes' if thumbs.scrolled else 'no':>6}  "
+              f"{note[0]:>4} px")
         for line in broken[:12]:
             print("    " + line)
         for line in thumbs_notes(thumbs):
             print("    " + line)
+        if note[0]:
+            print(f"    the note covers {note[0]} px of what it keeps clear: {note[1]}")
     print("index: the strip a face-up card needs to show its corner index whole; deal strip: the least grab strip "
           "on the opening deals of Easy Harp and Eight Off (8 cells; '-': no face-up card under another); any strip: "
           "the least on any position, the longest columns the rules allow included; counted: columns showing their "
           "count over all positions; card: the least card width; opening: the card width on the opening deals of "
-          "Easy Harp, Eight Off with 8 cells and with 2; glyph: the least height of a rank's glyph, measured on the "
-          "screen's pixels over every card whose corner index shows; target: the least tap target (the lesser side of "
+          "Easy Harp, Eight Off with 8 cells and with 2; reach: how far down the columns' room (from the columns' "
+          "top to the message place) the longest column of each of those deals reaches; glyph: the least height of a rank's glyph, measured on the "
+          "screen's pixels over every card whose corner index shows, and the least share of its card's width; target: the least tap target (the lesser side of "
           "a control's tap area) over the table's buttons and every dialog in each of its states, as laid out; "
-          "scroll: whether any dialog's way out or main actions are out of view until it is scrolled")
+          "scroll: whether any dialog's way out or main actions are out of view until it is scrolled; note: the "
+          "most pixels a refusal's note covers of the refused cards (at home), the stock and the waste and the pile "
+          "tried, over drags, a tap and a press refused on both games' opening deals (tests/ui/refusals.py)")
     if out is not None:
         print(f"screenshots in {out}")
     return report
+
+
+def reach_of(app) -> int:
+    """How far down the columns' room the table's longest column reaches, in
+    % (its last card's bottom, from the columns' top to ``columns_bottom``)."""
+    from game.engine import Pile
+    from game.engine.actions import COLUMN
+
+    table, layout = app.table, app.table.layout
+    top = layout.piles[Pile(COLUMN, 0)].y
+    bottom = max(table.cards_box(pile).bottom for pile in layout.piles if pile.kind == COLUMN)
+    return round(100 * (bottom - top) / max(1, layout.columns_bottom - top))
+
+
+def notes_over(size, langs) -> tuple[int, str]:
+    """The most a refusal's note covers of what it keeps clear (px), and
+    where, over the refusal scenes of tests/ui/refusals.py in ``langs``."""
+    from tests.ui.refusals import note_overlaps
+
+    worst = (0, "")
+    for lang in langs:
+        app = app_for(lang, size)
+
+        def advance(ms: int, app=app) -> None:
+            app.clock_fake.t += ms
+            app.frame()
+
+        def start(game, app=app) -> None:
+            app.start_game(game, animate=False)
+            app.frame()
+
+        for scene, px in note_overlaps(app, advance, start):
+            if px > worst[0]:
+                worst = (px, f"{lang} {scene}")
+    return worst
 
 
 def thumbs_over(size, langs):

@@ -44,7 +44,7 @@ class Example:
     start_caption: str  # catalogue key, shown before the first step
     steps: tuple[Step, ...]
     setup: tuple[str, ...] = ()  # actions from the deal to the start position
-    params: dict = field(default_factory=dict)  # filled into every caption
+    params: dict[str, object] = field(default_factory=dict)  # filled into every caption
 
     def start_game(self) -> Game:
         """A new game at the example's start: the deal after ``setup``, with

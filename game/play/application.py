@@ -147,6 +147,10 @@ class Application:
         return min(due) if due else None
 
     def quit(self) -> None:
+        """The window closes (or the program is stopped): the clock counts up
+        to now (a resting window ticks once a second: up to a second of play
+        since its last frame), then everything is saved."""
+        self.session.tick(self.now())
         self.events.emit(Quitting())
 
     def set_covered(self, covered: bool) -> None:

@@ -20,7 +20,7 @@ returns at once, having only looked at the events.
 from __future__ import annotations
 
 import warnings
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeVar
 
 import pygame
 
@@ -45,6 +45,7 @@ from .screenshot import write_png
 from .voice.sound import Sounds
 from .table.scene import TableScene
 
+S = TypeVar("S", bound="Scene[Any]")  # a kind of scene (``find``)
 HIDDEN = (pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED)
 SHOWN = (pygame.WINDOWSHOWN, pygame.WINDOWRESTORED)
 FOCUS = {pygame.WINDOWFOCUSLOST: False, pygame.WINDOWFOCUSGAINED: True}
@@ -145,7 +146,7 @@ class App:
         play.on(NoticesRaised, lambda raised: self.show_notices(list(raised.notices)))
         for kind in WAKING:  # whatever the application tells is shown in the next frame, rest or not
             play.on(kind, lambda event: self.wake())
-        self.scenes: list[Scene] = [self.table]
+        self.scenes: list[Scene[Any]] = [self.table]
         self.set_caption()
 
     # ---- time --------------------------------------------------------------------------
@@ -287,17 +288,17 @@ class App:
 
     # ---- scenes -------------------------------------------------------------------------
 
-    def top(self) -> Scene:
+    def top(self) -> Scene[Any]:
         return self.scenes[-1]
 
-    def push(self, scene: Scene) -> Scene:
+    def push(self, scene: Scene[Any]) -> Scene[Any]:
         self.wake()
         self.table.cancel_drag()
         self.scenes.append(scene)
         scene.on_open()
         return scene
 
-    def pop(self, scene: Scene) -> None:
+    def pop(self, scene: Scene[Any]) -> None:
         self.wake()
         if scene in self.scenes and scene is not self.table:
             self.scenes.remove(scene)
@@ -327,7 +328,8 @@ class App:
         self.running = False
         host.release_freed_memory()
 
-    def find(self, kind: type) -> Scene | None:
+    def find(self, kind: type[S]) -> S | None:
+        """The open scene of ``kind``, if one is."""
         return next((s for s in self.scenes if isinstance(s, kind)), None)
 
     # Each dialog is made here with the app as its host: the type checker holds the app to

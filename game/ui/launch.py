@@ -18,6 +18,8 @@ from ..i18n import CATALOGUES, normalize_language
 from ..textfile import TextFileError, check_shipped, install_message, read_file, write_help
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     from ..play import Storage
     from .app import App
 
@@ -28,7 +30,7 @@ class _Parser(argparse.ArgumentParser):
         quotes a bad value whole)."""
         self.exit(2, f"{self.prog}: error: {one_line(shorten_quotes(message))} (see --help)\n")
 
-    def print_help(self, file=None) -> None:
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
         """The help, written now: a closed or full standard output is one line
         on stderr and exit status 2, as for ``python -m game --help``."""
         problem = write_help(self.format_help(), file)
@@ -239,7 +241,7 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
     return app
 
 
-def stage_screenshot(app, request: Request, clock: StillClock) -> None:
+def stage_screenshot(app: App, request: Request, clock: StillClock) -> None:
     """The table for ``--screenshot``: the actions played, every glide
     finished, the dialog of ``--open`` on top, written at the first frame."""
     for action in request.actions:

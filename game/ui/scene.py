@@ -19,7 +19,7 @@ sprites in the app's one layered group, so only what changes is redrawn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import pygame
 
@@ -43,11 +43,11 @@ class Canvas(Protocol):
 class SceneStack(Protocol):
     """The scenes, the table at the bottom: a dialog opens on top and closes itself."""
 
-    scenes: list[Scene]
+    scenes: list[Scene[Any]]  # each scene made with its own host's protocol
 
-    def top(self) -> Scene: ...
-    def push(self, scene: Scene) -> Scene: ...
-    def pop(self, scene: Scene) -> None: ...
+    def top(self) -> Scene[Any]: ...
+    def push(self, scene: Scene[Any]) -> Scene[Any]: ...
+    def pop(self, scene: Scene[Any]) -> None: ...
 
 
 class Stage(Canvas, SceneStack, Protocol):

@@ -7,10 +7,15 @@ from __future__ import annotations
 import io
 import sys
 
+from typing import TYPE_CHECKING
+
 from ..engine.notation import quote
 
+if TYPE_CHECKING:
+    import pygame
 
-def write_png(surface, path: str) -> None:
+
+def write_png(surface: pygame.Surface, path: str) -> None:
     """Save a screenshot, or say in one line why it couldn't be saved and
     exit with status 2 (a full disk, a device, no permission)."""
     import pygame

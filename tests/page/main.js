@@ -12,6 +12,10 @@
 //   rejects (status + " : " + url), getBinarySync throws "both async and sync fetching of the wasm
 //   failed", and abort(what) calls Module.onAbort(what), then throws a RuntimeError: an unhandled
 //   rejection;
+//   once compiled, receiveInstance (the success callback of instantiateStreaming's promise) takes the
+//   module's exports over; for a main.wasm that does not fit this main.js (the CDN serves a newer one, say)
+//   it throws, and the rejection goes nowhere (createWasm drops instantiateAsync's promise): behaviour
+//   "mismatch" below;
 // - run, once both are in: Module.preRun, setStatus("Running..."), setStatus(""), Module.postRun
 //   (pythons.js's postrun, which fetches cpythonrc.py and hands the site code over with
 //   Module.postMessage).
@@ -24,7 +28,7 @@
 "use strict";
 (function () {
     const Module = window.Module
-    const BEHAVIOUR = "%(behaviour)s"   // the test server's setting: "draws", "raises", "slow"
+    const BEHAVIOUR = "%(behaviour)s"   // the test server's setting: "draws", "raises", "slow", "mismatch"
     const here = document.currentScript.src.replace(/[^/]*$/, "")
     const sleep = (ms) => new Promise((go) => setTimeout(go, ms))
 
@@ -65,13 +69,17 @@
                 throw new WebAssembly.CompileError("expected magic word 00 61 73 6d")
             return bytes.length
         }
-        return fetch(wasmBinaryFile, { credentials: "same-origin" }).then((response) => compile(response).catch((reason) => {
+        const receiveInstance = (length) => {                       // receiveInstance: relocateExports, ...
+            if (BEHAVIOUR === "mismatch") throw new TypeError("wasmExports.__wasm_apply_data_relocs is not a function")
+            return length
+        }
+        return fetch(wasmBinaryFile, { credentials: "same-origin" }).then((response) => compile(response).then(receiveInstance, (reason) => {
             console.error(`wasm streaming compile failed: ${reason}`)
             console.error("falling back to ArrayBuffer instantiation")
             return fetch(wasmBinaryFile, { credentials: "same-origin" })       // readAsync
                 .then((again) => again.ok ? again.arrayBuffer() : Promise.reject(new Error(again.status + " : " + again.url)))
                 .then((buffer) => compile(new Response(buffer)), () => { throw "both async and sync fetching of the wasm failed" })
-                .catch((reason) => { console.error(`failed to asynchronously prepare wasm: ${reason}`); abort(reason) })
+                .then(receiveInstance, (reason) => { console.error(`failed to asynchronously prepare wasm: ${reason}`); abort(reason) })
         }))
     }
 
@@ -139,7 +147,7 @@
         draw.fillStyle = "#0b4d2c"; draw.fillRect(0, 0, size[0], size[1])
         draw.fillStyle = "#f4f1e6"; draw.fillRect(size[0] * 0.1, size[1] * 0.1, size[0] * 0.1, size[1] * 0.2)
         root.dataset.firstFrame = String(performance.now())
-        root.dataset.gameHash = String(location.hash)               // host.shared_deal() reads location
+        root.dataset.gameHash = String(location.hash)               // host.shared_deal() reads location (and referrer)
         root.dataset.gameSearch = String(location.search)
         window.gameReady()                                          // host.page_ready() after frame 1
         if (BEHAVIOUR === "aborts") {                               // the interpreter dies later (out of memory)

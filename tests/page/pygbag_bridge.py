@@ -17,7 +17,9 @@ What it models, from ``browsermodule.c`` and the runtime it ships:
 from the first frame, ``gameAnnounce`` / ``gameCopy`` / ``gameError`` that
 ``JSON.parse`` their argument, ``gameReady()`` and ``gameFailed(json)``
 (the loading box goes, or says the game could not start), ``gameCopied()`` (the clipboard promise's
-outcome: "pending", then "copied" or "refused"), ``gameViewport()`` and ``location``.
+outcome: "pending", then "copied" or "refused"), ``gameViewport()``, ``gamePublicUrl`` (the build's
+public address, tools/build_web.py --public-url; missing on an older page), ``location`` and
+``document.referrer`` (the address of the page that framed it, as its referrer policy lets it through).
 """
 
 from __future__ import annotations
@@ -85,7 +87,8 @@ class Element(JSObject):
 
 
 class Document(JSObject):
-    def __init__(self):
+    def __init__(self, referrer=""):
+        object.__setattr__(self, "referrer", referrer)
         self.documentElement = Element("", lang="en")
         region = Element("game-announcements", role="status")
         region.attributes["aria-live"] = "polite"
@@ -109,14 +112,17 @@ class Page(JSObject):
     localStorage), "throws" (reading it throws), "null", or "broken" (it
     is there but its calls throw)."""
 
-    def __init__(self, *, storage="ok", hash="", search="", viewport="1280x720", clipboard="ok"):
+    def __init__(self, *, storage="ok", hash="", search="", viewport="1280x720", clipboard="ok", public_url=None,
+                 referrer=""):
         object.__setattr__(self, "storage_mode", storage)
         object.__setattr__(self, "store", BridgeLocalStorage())
         object.__setattr__(self, "clipboard", [])
         object.__setattr__(self, "errors", [])
         object.__setattr__(self, "viewport", viewport)
-        self.document = Document()
+        self.document = Document(referrer)
         self.location = Location(hash=hash, search=search)
+        if public_url is not None:  # the page's own value (page.tmpl's PUBLIC_URL), not set from Python
+            object.__setattr__(self, "gamePublicUrl", public_url)
         self.console = Console()
         self.gameViewport = JSFunction(lambda: self.viewport)
         self.gameAnnounce = JSFunction(self._announce)

@@ -19,7 +19,9 @@ nothing leaves the machine. The CDN answers with stand-ins for pygbag
 ``tests/page/main.js``), which do what the real files do with the page,
 each piece naming the line of the real file it models. ``State`` says what
 the servers do now: a test cuts them, makes them hang or answer 5xx, takes
-an interpreter file away or cuts it short, and ``reset`` puts it back.
+an interpreter file away or cuts it short, cuts any file short (``short``:
+its headers, part of its body, then the connection drops), and ``reset``
+puts it back.
 """
 
 from __future__ import annotations
@@ -143,6 +145,18 @@ class State:
         self.site = "up"         # the game's host: "up", "down", "hang", "503"
         self.web = self.built    # the build the game's host serves
         self.apk: bytes | None = None  # another .apk, served instead of the build's
+        # Files answered cut short, each by its name: one of the game's host ("index.html", also for the
+        # folder's address, "sw.js", the .apk's name, "favicon.png", ...) or of the CDN under its 0.9.3
+        # folder ("pythons.js", "cpython312/main.js", "cpython312/main.wasm", ...). ``short``: the headers
+        # with the whole length, half the body, then the connection drops (the browser sees a body that
+        # broke off); ``unsized``: no length, half the body, then the connection closes (the browser sees
+        # a whole answer, only shorter).
+        self.short: set[str] = set()
+        self.unsized: set[str] = set()
+        self.slow: dict[str, float] = {}  # files whose body comes in 20 pieces over these many seconds
+        # the parent page's Referrer-Policy header: "" sends none (the browser's default,
+        # strict-origin-when-cross-origin: its frame learns only the site), or a policy
+        self.parent_policy = ""
 
 
 RUNTIME_FILES = {
@@ -181,10 +195,10 @@ def make_handler(state: State, requests: list[tuple[str, str]], real: dict[str, 
             if "/" in name or not file.is_file() or (name.endswith(".apk") and state.archive == "missing"):
                 return self.answer(b"not found", "text/plain", 404, cors=False)
             if name.endswith(".apk") and state.apk is not None:
-                return self.answer(state.apk, "application/octet-stream")
+                return self.answer(state.apk, "application/octet-stream", name=name)
             kind = {"html": "text/html; charset=utf-8", "png": "image/png", "js": "text/javascript",
                     "webmanifest": "application/manifest+json"}.get(file.suffix[1:], "application/octet-stream")
-            self.answer(file.read_bytes(), kind)
+            self.answer(file.read_bytes(), kind, name=name)
 
         def trouble(self, how: str) -> bool:
             """Do ``how`` ("down", "hang", "503"); whether that was the answer."""
@@ -208,7 +222,7 @@ def make_handler(state: State, requests: list[tuple[str, str]], real: dict[str, 
  allow="autoplay; fullscreen *; gamepad; web-share" allowfullscreen scrolling="no"></iframe>
 <script>window.keys = []; document.addEventListener("keydown", (e) => window.keys.push(e.key));</script>
 </body></html>""".encode()
-            self.answer(page, "text/html; charset=utf-8")
+            self.answer(page, "text/html; charset=utf-8", policy=state.parent_policy)
 
         def runtime(self, path: str) -> None:
             if self.trouble(state.runtime):
@@ -216,13 +230,13 @@ def make_handler(state: State, requests: list[tuple[str, str]], real: dict[str, 
             name = path.removeprefix(RUNTIME_PATH)
             if name in real and state.files.get(name, "up") == "up":
                 kind = "text/javascript" if name.endswith(".js") else "application/octet-stream"
-                return self.answer(real[name], kind)
+                return self.answer(real[name], kind, name=name)
             if name == "pythons.js":
-                return self.answer(stand_in, "text/javascript")
+                return self.answer(stand_in, "text/javascript", name=name)
             if name == "cpython312/main.js":
                 if state.interpreter != "up":
                     return self.answer(b"not found", "text/plain", 404, cors=False)
-                return self.answer((loader % {"behaviour": state.behaviour}).encode(), "text/javascript")
+                return self.answer((loader % {"behaviour": state.behaviour}).encode(), "text/javascript", name=name)
             if name not in RUNTIME_FILES:
                 return self.answer(b"not found", "text/plain", 404, cors=False)
             how = state.files.get(name, "up")
@@ -235,13 +249,22 @@ def make_handler(state: State, requests: list[tuple[str, str]], real: dict[str, 
                 body = body[:8] + b"\1" * (len(body) - 8)
             if how == "truncated":
                 return self.answer(body, "application/octet-stream", cut=len(body) // 2)
-            self.answer(body, "application/octet-stream")
+            self.answer(body, "application/octet-stream", name=name)
 
-        def answer(self, body: bytes, kind: str, status: int = 200, *, cors: bool = True, cut: int | None = None) -> None:
+        def answer(self, body: bytes, kind: str, status: int = 200, *, cors: bool = True, cut: int | None = None,
+                   name: str = "", policy: str = "") -> None:
+            unsized = status == 200 and name in state.unsized
+            if status == 200 and (name in state.short or unsized):
+                cut = len(body) // 2
             self.send_response(status)
             self.send_header("Content-Type", kind)
-            self.send_header("Content-Length", str(len(body)))
+            if unsized:
+                self.send_header("Connection", "close")  # the body ends where the connection does
+            else:
+                self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
+            if policy:
+                self.send_header("Referrer-Policy", policy)
             if status == 200:
                 self.send_header("ETag", '"' + hashlib.sha256(body).hexdigest()[:16] + '"')
             if cors:
@@ -251,6 +274,13 @@ def make_handler(state: State, requests: list[tuple[str, str]], real: dict[str, 
                 self.wfile.write(body[:cut])
                 self.wfile.flush()
                 self.close_connection = True
+                return
+            if status == 200 and name in state.slow:
+                step = -(-len(body) // 20)
+                for start in range(0, len(body), step):
+                    time.sleep(state.slow[name] / 20)
+                    self.wfile.write(body[start:start + step])
+                    self.wfile.flush()
                 return
             self.wfile.write(body)
 

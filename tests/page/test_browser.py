@@ -178,6 +178,8 @@ FAILURES = {
     "main.data missing": {"files": {"cpython312/main.data": "missing"}},
     "main.wasm and main.data missing": {"files": {"cpython312/main.wasm": "missing", "cpython312/main.data": "missing"}},
     "main.wasm and main.data cut": {"files": {"cpython312/main.wasm": "cut", "cpython312/main.data": "cut"}},
+    "main.wasm cut": {"files": {"cpython312/main.wasm": "cut"}},
+    "cpythonrc.py cut": {"files": {"cpythonrc.py": "cut"}},
     "main.wasm hangs": {"files": {"cpython312/main.wasm": "hang"}},
     "main.data hangs": {"files": {"cpython312/main.data": "hang"}},
     "main.data cut short": {"files": {"cpython312/main.data": "truncated"}},
@@ -207,6 +209,42 @@ def test_a_failed_load_says_so_within_15_s_and_offers_a_retry_that_works(site, p
     tab.js("document.getElementById('retry').click()")
     tab.wait("document.documentElement.getAttribute('data-load') === 'ready'", timeout=60)
     assert tab.js("document.documentElement.dataset.gameHash") == "#EO1-C8-AAAAAFA"
+    assert len(tab.browser.dialogs) == dialogs
+
+
+def test_a_failed_fetch_of_main_wasm_inside_main_js_is_said_within_1_s(site, page):
+    """main.js (pygbag's interpreter loader, emscripten's instantiateAsync) fetches main.wasm with no
+    rejection handler; main.js is a script from another site loaded without CORS, so the rejection never
+    reaches the page's unhandledrejection listener. The page watches that fetch itself: the message
+    comes within 1 s of main.js's arrival, not after the 12 s stall."""
+    site.state.files = {"cpython312/main.wasm": "cut"}  # the connection closes unanswered
+    tab = page(STATIC)
+    dialogs = len(tab.browser.dialogs)
+    failed_in_time(tab)
+    loader = f"https://{RUNTIME_HOST}{RUNTIME_PATH}cpython312/main.js"
+    arrived = tab.js(f"performance.getEntriesByName({loader!r})[0].responseEnd")
+    took = failure_time(tab) - arrived
+    print(f"\nmain.wasm cut: the failure message {took:.0f} ms after main.js came ({tab.js('window.gameLoadError')})")
+    assert 0 <= took <= 1000, took
+    assert len(tab.browser.dialogs) == dialogs
+
+
+def test_a_rejection_inside_main_js_is_said_within_1_s(site, page):
+    """A first visit: main.js (a script from another site) takes over a main.wasm that does not fit it
+    and rejects (its receiveInstance throws; createWasm drops the promise). Loaded as pythons.js adds it,
+    without CORS, that rejection never reaches the page; the page makes the tag a CORS one, so it does,
+    with its message, within 1 s of main.js's arrival."""
+    site.state.behaviour = "mismatch"
+    tab = page(STATIC)
+    dialogs = len(tab.browser.dialogs)
+    failed_in_time(tab)
+    loader = f"https://{RUNTIME_HOST}{RUNTIME_PATH}cpython312/main.js"
+    arrived = tab.js(f"performance.getEntriesByName({loader!r})[0].responseEnd")
+    took = failure_time(tab) - arrived
+    print(f"\nmain.js rejects: the failure message {took:.0f} ms after main.js came ({tab.js('window.gameLoadError')})")
+    assert 0 <= took <= 1000, took
+    assert "__wasm_apply_data_relocs" in tab.js("window.gameLoadError")
+    assert tab.js(f"""document.querySelector('script[src="{loader}"]').crossOrigin""") == "anonymous"
     assert len(tab.browser.dialogs) == dialogs
 
 

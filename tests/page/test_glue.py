@@ -333,6 +333,69 @@ def test_a_refused_copy_is_never_called_copied_and_the_link_is_shown(monkeypatch
     assert not any(isinstance(scene, ShownText) for scene in app.scenes)  # OK closes it
 
 
+# ---- a public page (tools/build_web.py --public-url): the itch.io page around the game's frame ----
+
+ITCH = "https://someone.itch.io/easy-harp"
+
+
+def test_with_a_public_page_l_copies_a_link_to_it_with_the_deal(monkeypatch):
+    page = Page(hash="#EO1-C8-AAAAAFA", clipboard="ok", public_url=ITCH)
+    app = press_l_on_a_shared_deal(monkeypatch, page)
+    app.frame()
+    assert page.clipboard == [ITCH + "?deal=EO1-C8-AAAAAFA"]
+    assert page.live_region == translate("say.link_copied", app.settings.lang, link=ITCH + "?deal=EO1-C8-AAAAAFA")
+
+
+@pytest.mark.parametrize("public, link", [
+    (ITCH, ITCH + "?deal=EH1-N-AAAAAAF"),
+    (ITCH + "/", ITCH + "/?deal=EH1-N-AAAAAAF"),
+    (ITCH + "?secret=Ab1&deal=EO1-C8-AAAAAFA", ITCH + "?secret=Ab1&deal=EH1-N-AAAAAAF"),  # a draft page's secret kept
+    ("https://games.example.org/a%20b/?q=a+b&z", "https://games.example.org/a%20b/?q=a+b&z&deal=EH1-N-AAAAAAF"),
+])
+def test_a_link_to_a_public_page_carries_the_deal_in_its_query(public, link):
+    assert gp.deal_link("EH1-N-AAAAAAF", window=Page(public_url=public)) == link
+
+
+@pytest.mark.parametrize("public", [None, "", 42, "javascript:alert(1)", "https://a.example/x#y", "https://a b.example/",
+                                    "//someone.itch.io/easy-harp", "https://bücher.example/"])
+def test_without_a_usable_public_page_links_stay_the_pages_own(public):
+    assert gp.deal_link("EO1-C8-AAAAAFA", window=Page(public_url=public)) == LINK
+
+
+@pytest.mark.parametrize("referrer", [ITCH + "?deal=EO1-C8-AAAAAFA", ITCH + "/?utm_source=x&deal=eo1-c8-aaaaafa",
+                                      "https://SOMEONE.itch.io/easy-harp?deal=EO1-C8-AAAAAFA"])
+def test_the_framed_game_reads_the_deal_from_the_public_pages_address(referrer):
+    """itch.io hands its frame nothing of its address; the frame learns it as document.referrer,
+    whole when the page's referrer policy lets it through (tests/page/test_itch_frame.py)."""
+    args = main_module.start_arguments(browser=True, window=Page(public_url=ITCH, referrer=referrer))
+    assert args[-2:] == ["--deal", "EO1-C8-AAAAAFA"]
+
+
+@pytest.mark.parametrize("public, referrer", [
+    (ITCH, "https://someone.itch.io/"),  # the browsers' default policy: only the site comes
+    (ITCH, ""),
+    (ITCH, "https://elsewhere.example/easy-harp?deal=EO1-C8-AAAAAFA"),  # another page's address
+    (ITCH, ITCH + "-2?deal=EO1-C8-AAAAAFA"),
+    (ITCH, "http://someone.itch.io/easy-harp?deal=EO1-C8-AAAAAFA"),
+    (ITCH, ITCH + "?deal=<script>"),
+    (ITCH, "https://[::1?deal=EO1-C8-AAAAAFA"),  # no address at all
+    (None, ITCH + "?deal=EO1-C8-AAAAAFA"),  # no public page: a referrer is nobody's link
+])
+def test_no_deal_comes_from_any_other_referrer(public, referrer):
+    args = main_module.start_arguments(browser=True, window=Page(public_url=public, referrer=referrer))
+    assert "--deal" not in args
+
+
+def test_the_pages_own_address_comes_before_the_public_pages():
+    page = Page(hash="#EH1-N-AAAAAAF", public_url=ITCH, referrer=ITCH + "?deal=EO1-C8-AAAAAFA")
+    assert gp.shared_deal(window=page) == "EH1-N-AAAAAAF"
+
+
+def test_a_copied_public_link_opens_its_deal_when_the_address_comes_through():
+    link = gp.deal_link("EO1-C4-AAAAAFA", window=Page(public_url=ITCH))
+    assert gp.shared_deal(window=Page(public_url=ITCH, referrer=link)) == "EO1-C4-AAAAAFA"
+
+
 def test_a_page_that_never_answers_counts_as_refused(monkeypatch):
     page = Page(hash="#EO1-C8-AAAAAFA", clipboard="ok")
     monkeypatch.setattr(gp, "browser_window", lambda: page)

@@ -132,15 +132,101 @@ def test_a_host_that_hangs_or_answers_5xx_gets_the_cached_game(site, state, trou
     assert visit.game.js("document.documentElement.dataset.archiveBytes") == str(next(state.built.glob("*.apk")).stat().st_size)
 
 
-def test_a_broken_answer_is_passed_on_never_stored(site, state):
+# Every file the page needs, by its name on the servers (tests/page/servers.py, State.short): the game's
+# host's ("index.html" also for the folder's address; "sw.js", fetched by the browser to look for a new
+# worker) and the CDN's under its 0.9.3 folder. APK stands for the build's .apk.
+APK = "<the .apk>"
+EVERY_FILE = ["index.html", "sw.js", APK, "favicon.png", "manifest-en.webmanifest", "pythons.js",
+              "cpython312/main.js", "cpython312/main.wasm", "cpython312/main.data", "cpythonrc.py"]
+
+
+def server_name(state, name: str) -> str:
+    return next(state.built.glob("*.apk")).name if name == APK else name
+
+
+def asked_for(site, name: str, since: int) -> bool:
+    path = name if "/" in name or name in ("pythons.js", "cpythonrc.py") else "/" + name
+    return any(seen.endswith(path) or (name == "index.html" and seen.endswith("/"))
+               for _host, seen in site.requests[since:])
+
+
+FRAMED = "itch.io, framed by another site"
+
+
+@pytest.mark.parametrize("where, name", [("a static host", name) for name in EVERY_FILE]
+                         + [(FRAMED, "index.html"), (FRAMED, APK), (FRAMED, "cpython312/main.wasm")])
+def test_an_answer_cut_short_gets_the_cached_file(site, state, where, name):
+    """After a first visit, any answer that sends its headers and half its body, then drops, is
+    replaced by the worker's whole copy: the game plays from the cache, the page itself included."""
+    slug = name.replace("/", "-").replace("<", "").replace(">", "").replace(" ", "-")
+    visit = Visit(site, where, f"short-{where.split()[0]}-{slug}")
+    assert loaded(visit.game) == "ready"
+    assert visit.kept().startswith("kept ")
+    dialogs, since = len(visit.browser.dialogs), len(site.requests)
+    state.short = {server_name(state, name)}
+    started = time.monotonic()
+    assert visit.again() == "ready", visit.game.js("window.gameLoadError")
+    took = time.monotonic() - started
+    if name == "sw.js":
+        # the browser looks for a new worker after a page loads, when it gets round to it; asked now,
+        # the look fails on the cut script, and the worker in place goes on
+        update = visit.game.js("navigator.serviceWorker.getRegistration().then((r) => r.update())"
+                               ".then(() => 'updated', (error) => 'failed: ' + error)")
+        assert update.startswith("failed: "), update
+        worker = visit.game.js("navigator.serviceWorker.controller.scriptURL")
+        assert worker.endswith("sw.js?build=" + build_web.build_name(state.built)), worker
+    assert asked_for(site, server_name(state, name), since), site.requests[since:]
+    print(f"\n{name} cut short ({where}): the game drew its first frame after {took:.1f} s")
+    apk = next(state.built.glob("*.apk"))
+    assert visit.game.js("document.documentElement.dataset.archiveBytes") == str(apk.stat().st_size)
+    assert visit.browser.dialogs[dialogs:] == []
+    # the page stays the cached build's, and it plays on: a reload with the servers well is the same game
+    state.reset()
+    assert visit.again() == "ready"
+
+
+@pytest.mark.parametrize("name", ["index.html", APK])
+def test_a_shorter_answer_that_looks_whole_gets_the_cached_file(site, state, name):
+    """An answer with no length that ends early looks whole to the browser: the worker knows the bytes
+    of the build's own files (their SHA-256, stamped by tools/build_web.py) and gives its copy."""
+    visit = Visit(site, "a static host", "unsized-" + name.replace("<", "").replace(">", ""))
+    assert loaded(visit.game) == "ready"
+    assert visit.kept().startswith("kept ")
+    since = len(site.requests)
+    state.unsized = {server_name(state, name)}
+    assert visit.again() == "ready", visit.game.js("window.gameLoadError")
+    assert asked_for(site, server_name(state, name), since)
+    apk = next(state.built.glob("*.apk"))
+    assert visit.game.js("document.documentElement.dataset.archiveBytes") == str(apk.stat().st_size)
+
+
+def test_a_slow_answer_read_whole_by_the_worker_keeps_the_page_waiting(site, state):
+    """While the worker reads a body whole, the page sees nothing of it but the worker's word: a
+    main.data that takes longer than the page's stall limit (12 s), coming steadily, still loads."""
+    visit = Visit(site, "a static host", "slow")
+    assert loaded(visit.game) == "ready"
+    assert visit.kept().startswith("kept ")
+    state.slow = {"cpython312/main.data": 14.0}
+    started = time.monotonic()
+    assert visit.again() == "ready", visit.game.js("window.gameLoadError")
+    took = time.monotonic() - started
+    print(f"\nmain.data in 14 s through the worker: the game drew its first frame after {took:.1f} s")
+    assert took >= 14
+
+
+def test_a_broken_answer_is_never_stored(site, state):
     visit = Visit(site, "a static host", "broken")
     assert loaded(visit.game) == "ready"
     assert visit.kept().startswith("kept ")
     before = visit.cache()
     # online again, the CDN now cuts main.data short (a new version, half of it) and has lost main.wasm
-    # (404, no CORS header): the page fails, and the cache keeps its whole copies
+    # (404 with no CORS header, which the worker cannot tell from no network): the game plays from the
+    # kept copies, and the cache keeps them whole
+    since = len(site.requests)
     state.files = {"cpython312/main.data": "truncated", "cpython312/main.wasm": "missing"}
-    assert visit.again() == "failed"
+    assert visit.again() == "ready", visit.game.js("window.gameLoadError")
+    asked = {path.rsplit("/", 1)[-1] for _host, path in site.requests[since:]}
+    assert asked & {"main.data", "main.wasm"}, asked
     time.sleep(1)  # the worker's own writes are done
     assert visit.cache() == before
     # and with the network cut, the game starts from them

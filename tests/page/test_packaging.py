@@ -11,8 +11,12 @@ fails at once). The copy also holds what a developer's folder collects
 clone too.
 """
 
+import hashlib
 import json
+import os
 import re
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -130,8 +134,11 @@ def test_web_zip_holds_exactly_build_web_with_the_worker_manifests_and_icons(bun
     # one build: its name in the page and the worker, and the worker's list of the build's own files
     build = re.search(r'var BUILD = "([0-9a-f]{16})";', page).group(1)
     assert f'const BUILD = "{build}";' in worker
-    files = json.loads(re.search(r"const FILES = (\[[^\]]*\]);", worker).group(1))
+    files = json.loads(re.search(r"const FILES = (\{[^}]*\});", worker).group(1))
     assert sorted(files) == sorted(PAGE_FILES - {"sw.js"} | {f"{apk.name}?build={build}"})
+    # each with the SHA-256 of its bytes as built, against which the worker checks what the network gives
+    for name, digest in files.items():
+        assert digest == hashlib.sha256((web / name.split("?")[0]).read_bytes()).hexdigest(), name
     assert build == build_web.build_name(web)
 
 
@@ -148,6 +155,51 @@ def test_the_same_sources_give_the_same_build(bundle, tmp_path):
     assert build_web.stamp(again) == build
     (again / "favicon.png").write_bytes(b"\x89PNG another icon")
     assert build_web.stamp(again) != build
+
+
+def build_command(app: Path, *args: str) -> subprocess.CompletedProcess:
+    """The README's build command in the app's copy, with more arguments, nothing on PATH."""
+    empty = app.parent / "empty-bin"
+    empty.mkdir(exist_ok=True)
+    env = dict(os.environ, PATH=str(empty), PYTHONDONTWRITEBYTECODE="1")
+    return subprocess.run([sys.executable, "tools/build_web.py", *args], cwd=app, env=env, capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_a_public_url_is_written_into_the_page_and_is_part_of_the_build(bundle, tmp_path):
+    """--public-url: the address players open the game at (the game's itch.io page) goes into the page,
+    which game/host.py reads as gamePublicUrl; it is part of the build (another page, another name)
+    and the game's .apk is the same. Without it the page names none: links stay the page's own."""
+    app, web, apk = bundle
+    page = (web / "index.html").read_text(encoding="utf-8")
+    assert 'var PUBLIC_URL = "";' in page and "window.gamePublicUrl = PUBLIC_URL;" in page
+    run = build_command(app, "--out", str(tmp_path / "out"), "--public-url", " HTTPS://Someone.itch.io/easy-harp ")
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    assert "a copied link to a deal opens https://someone.itch.io/easy-harp with ?deal=CODE" in run.stdout
+    public = tmp_path / "out" / "web"
+    stamped = (public / "index.html").read_text(encoding="utf-8")
+    assert 'var PUBLIC_URL = "https://someone.itch.io/easy-harp";' in stamped
+    assert stamped.replace('"https://someone.itch.io/easy-harp"', '""').replace(
+        build_web.build_name(public), build_web.build_name(web)) == page
+    assert build_web.build_name(public) != build_web.build_name(web)
+    assert (public / apk.name).read_bytes() == apk.read_bytes()
+    with zipfile.ZipFile(tmp_path / "out" / "web.zip") as archive:
+        assert archive.read("index.html").decode("utf-8") == stamped
+    # stamped again as it is (a copy re-stamped, as tests/page/test_offline.py does): the address stays
+    assert build_web.stamp(public) == build_web.build_name(public)
+    assert 'var PUBLIC_URL = "https://someone.itch.io/easy-harp";' in (public / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("address", ["", "someone.itch.io/easy-harp", "ftp://someone.itch.io/easy-harp",
+                                     "https://someone.itch.io/easy harp", "https://someone.itch.io/easy-harp#deal",
+                                     "https://me:secret@someone.itch.io/x", "https://someone.itch.io:99999/x"])
+def test_a_public_url_that_is_no_web_address_is_refused_in_one_line(bundle, tmp_path, address):
+    app, _web, _apk = bundle
+    run = build_command(app, "--out", str(tmp_path / "out"), "--public-url", address)
+    assert run.returncode == 2
+    assert run.stderr.splitlines()[-1].startswith("build_web.py: error: --public-url: "), run.stderr
+    assert len(run.stderr.splitlines()) == 2  # argparse's usage line, then the error
+    assert not (tmp_path / "out").exists()
 
 
 def test_the_page_is_ours_and_pinned_to_the_093_runtime(bundle):

@@ -8,7 +8,7 @@ import math
 from itertools import combinations
 
 from game.engine.actions import COLUMN
-from game.ui.drawing.layout import CARD_RATIO, TEXT_FLOOR, TOUCH, Box, index_for
+from game.ui.drawing.layout import CARD_RATIO, TEXT_FLOOR, TOUCH, Box, glyph_floor, index_for, least_card
 
 # phones upright and on their side (640x480: the window's least size)
 PHONE_SIZES = ((360, 640), (390, 844), (844, 390), (640, 360), (640, 480))
@@ -23,9 +23,14 @@ def is_phone(size: tuple[int, int]) -> bool:
 def cannot_fit(layout, pile_box: Box, hidden: int, count: int) -> bool:
     """Whether a column of ``count`` cards (``hidden`` face down) could not
     show every index in this table's column room even with the smallest
-    cards the text floor allows (face-down cards at 4 px)."""
-    ch = round(SMALLEST_CARD * CARD_RATIO)
-    need = hidden * 4 + (count - 1 - hidden) * index_for(SMALLEST_CARD, layout.large).h + ch
+    cards whose rank keeps the window's glyph floor (``glyph_floor``: 14 px
+    on a laptop, 12 on a small phone) and the text floor (face-down cards
+    at 4 px)."""
+    glyph = glyph_floor(layout.width, layout.height)
+    narrow = layout.index.spread
+    cw = max(SMALLEST_CARD, least_card(glyph, layout.large, narrow))
+    ch = round(cw * CARD_RATIO)
+    need = hidden * 4 + (count - 1 - hidden) * index_for(cw, layout.large, narrow, glyph).h + ch
     return need > layout.columns_bottom - pile_box.y
 
 

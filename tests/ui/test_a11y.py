@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.engine import Pile, parse_card
-from game.i18n import translate
+from game.i18n import translate, translate_count
 from game.host import LIVE_REGION_ID
 from game.ui.voice.words import card_name, describe_focus, pile_name, sentence
 
@@ -104,7 +104,7 @@ def test_the_win_is_announced(driver_for, lang):
     d.key(pygame.K_f)
     pos = d.game.position
     assert pos.won
-    won = translate("say.won", lang, score=pos.score, moves=pos.moves)
+    won = translate_count("say.won", pos.moves, lang, score=pos.score, moves=pos.moves)
     assert page.region.textContent == won
     assert page.document.said[-2] == sentence(translate("say.move", lang, card=card_name(parse_card("KH"), lang),
                                                         pile=translate("say.pile.foundation_suit", lang,

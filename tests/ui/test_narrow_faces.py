@@ -112,6 +112,24 @@ def test_an_upright_phone_gives_the_columns_the_height_there_is():
     assert d.table.layout.card_w == width  # the width bound the cards: only the strips gave way
 
 
+def test_easy_harp_upright_spreads_its_face_down_cards_over_the_height_there_is():
+    """Issue 41: an upright 390x844 phone, Easy Harp's opening deal: the
+    longest column (8 face down, a king up) reaches past half of the
+    columns' room (it reached a quarter: face-down cards 11 px apart); the
+    face-down steps stay shorter than a face-up strip and countable, and a
+    column of four more face-up cards on them still fits untightened."""
+    d = Driver(Game.from_deal("EH1-N-AAAAAAF"), size=(390, 844))
+    layout = d.table.layout
+    top = layout.piles[Pile(COLUMN, 0)].y
+    deepest = max(d.table.cards_box(Pile(COLUMN, i)).bottom for i in range(9))
+    assert deepest - top >= 0.5 * (layout.columns_bottom - top), (deepest, top, layout.columns_bottom)
+    places = d.table.card_places(Pile(COLUMN, 8), 9)
+    steps = {round(b[1] - a[1]) for a, b in zip(places, places[1:])}
+    assert len(steps) == 1 and layout.down_min < steps.pop() < layout.up_gap
+    offsets, squeezed = layout.column_fan(8, 13)
+    assert not squeezed and offsets[8] == 8 * layout.down_gap and offsets[-1] - offsets[8] == 4 * layout.up_gap
+
+
 def court_pictures(w: int) -> dict[str, pygame.Surface]:
     """The part of each court face below its corner index (and above the
     rotated one), at a card ``w`` px wide."""

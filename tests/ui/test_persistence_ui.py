@@ -8,7 +8,7 @@ import pytest
 
 from game.engine import Game, Position, parse_code
 from game.persistence.storage import FileStorage, MemoryStorage
-from game.i18n import translate
+from game.i18n import translate, translate_count
 from game.ui.dialogs.notice import NoticeDialog
 from game.ui.dialogs.win import WinScene
 from game.ui.launch import build_app
@@ -81,7 +81,7 @@ def test_a_won_game_is_not_resumed_but_counted(storage_factory):
 def test_a_win_undone_and_won_again_is_counted_and_celebrated_once():
     app = start(MemoryStorage())
     app.start_game(Game(Position.from_dict(near_won_eight_off(8))), animate=False)
-    won_text = translate("say.won", app.settings.lang, score=10, moves=1)
+    won_text = translate_count("say.won", 1, app.settings.lang, score=10, moves=1)
     assert app.table.play("tap c1").ok and isinstance(app.top(), WinScene)
     assert app.table.play("undo").ok and app.top() is app.table and app.session.running
     assert app.table.play("tap c1").ok and app.session.won

@@ -389,17 +389,29 @@ def test_a_tap_on_a_card_with_no_place_at_all_says_so(driver_for):
     assert said_at_card(d) == translate("rule.no-target", "en")
 
 
-def test_a_refused_drop_shows_at_the_card_where_it_was_dropped(driver_for):
-    d = driver_for(easy_harp([["8S"], ["7C"]]))
+def test_a_refused_drop_shows_at_the_card_where_it_lies_once_home(driver_for):
+    """Issue 41: the outline frames the refused card where it glides back
+    to, aligned to it (its sides and foot just outside the card, its top
+    on the card's own top margin, off the strip of the card under it), not
+    the spot where it was let go; it stays with the reason beside it."""
+    d = driver_for(easy_harp([["8S"], ["4H", "7C"]]))
     target = d.card_center(C(1))
     d.drag(d.card_center(C(2)), target)
     assert said_at_card(d) == translate("rule.alternate-colors", "en")
     marks = d.table.refused_marks
     assert len(marks) == 1 and marks[0].alive()
-    home = d.table.card_places(C(2), 1)[0]
-    assert marks[0].rect.collidepoint(target)  # at the drop, not at home
-    assert not marks[0].rect.collidepoint(home[0] + d.table.layout.card_w // 2, home[1] + 12)
-    d.wait(NOTE_MS - 400)  # it stays with the reason beside it
+    layout = d.table.layout
+    home = d.table.card_places(C(2), 2)[1]
+    card = pygame.Rect(round(home[0]), round(home[1]), layout.card_w, layout.card_h)
+    assert pygame.Rect(marks[0].box) == card and pygame.Rect(d.table.note.card) == card
+    assert not marks[0].rect.collidepoint(target)  # not at the drop
+    d.settle()  # the shake is over, the card is home
+    ink = pygame.mask.from_surface(marks[0].image).get_bounding_rects()
+    drawn = ink[0].unionall(ink[1:]).move(marks[0].rect.topleft)
+    out = drawn.right - card.right
+    assert out > 0 and card.x - drawn.x == out and drawn.bottom - card.bottom == out  # aligned to the card
+    assert drawn.top == card.top  # the strip of the 4 under it stays clear
+    d.wait(NOTE_MS - 800)  # it stays with the reason beside it
     assert marks[0].alive() and said_at_card(d) == translate("rule.alternate-colors", "en")
     d.wait(500)
     assert not d.table.refused_marks and not marks[0].alive() and told(d) is None

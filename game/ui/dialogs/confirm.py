@@ -11,7 +11,7 @@ from ..drawing import theme
 from ..drawing.fonts import font, wrap_fit
 from ..drawing.layout import Box
 from .panel import PanelScene
-from .widgets import Button, Widget
+from .widgets import Button, Widget, one_size
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
@@ -22,7 +22,7 @@ class ConfirmDialog(PanelScene["DialogHost"]):
 
     def __init__(self, app: DialogHost, on_yes: Callable[[], None], *, title: str = "ui.confirm.title",
                  body: str = "ui.confirm.body", yes: str = "ui.confirm.yes", no: str = "ui.confirm.no",
-                 params: dict | None = None, destructive: bool = False) -> None:
+                 params: dict[str, object] | None = None, destructive: bool = False) -> None:
         self.on_yes = on_yes
         self.yes_style = "danger" if destructive else "primary"  # a destructive answer looks it
         self.title_key, self.body_key, self.yes_key, self.no_key = title, body, yes, no
@@ -33,10 +33,10 @@ class ConfirmDialog(PanelScene["DialogHost"]):
         p = self.px
         w = min(240, (self.base_w - 56 - 16) / 2)
         y = self.ph - p(24) - self.tap(54)
-        self.widgets = [
-            Button(Box(p(28), y, p(w), self.tap(54)), self.yes_key, self.yes, style=self.yes_style),
-            Button(Box(self.pw - p(28 + w), y, p(w), self.tap(54)), self.no_key, self.close, style="secondary"),
-        ]
+        yes = Button(Box(p(28), y, p(w), self.tap(54)), self.yes_key, self.yes, style=self.yes_style)
+        no = Button(Box(self.pw - p(28 + w), y, p(w), self.tap(54)), self.no_key, self.close, style="secondary")
+        one_size((yes, no))
+        self.widgets = [yes, no]
         self.foot_h = self.ph - y + p(12)
 
     def actions(self) -> list[Widget]:

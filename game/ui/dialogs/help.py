@@ -30,7 +30,7 @@ from ..drawing.fonts import fit_text, font, wrap, wrap_fit
 from ..drawing.layout import TEXT_FLOOR, Box
 from ..drawing.preview import FLOOR_CARD_W, PreviewLayout, Stack, plan_preview, position_stacks, render_position
 from .panel import PanelScene
-from .widgets import Button, Widget, balanced_lines
+from .widgets import Button, Widget, balanced_lines, one_size
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
@@ -125,7 +125,7 @@ class RulesScene(PanelScene["DialogHost"]):
         self.players = [ExamplePlayer(e) for e in EXAMPLES]
         # the first example of the game being played (else the first one)
         self.example = next((i for i, e in enumerate(EXAMPLES) if parse_code(e.deal).game == current), 0)
-        self._preview: tuple[tuple, pygame.Surface] | None = None
+        self._preview: tuple[tuple[int, int, int, int, str], pygame.Surface] | None = None  # (its key, the picture)
         self._views: dict[int, ExampleView] = {}  # the Examples page's geometry, per example (for this panel size)
         super().__init__(app, 940, 4000)  # as tall as the window allows
 
@@ -181,6 +181,7 @@ class RulesScene(PanelScene["DialogHost"]):
             box = Box(tabs.x + col * (tab_w + p(8)), tabs.y + row * (tab_h + p(8)), tab_w, tab_h)
             self.tabs.append(Button(box, page.title, partial(self.show_page, i), style="choice",
                                     size=p(16 if self.compact else 17)))
+        one_size(self.tabs)
         self.content_top = max(self.tabs[-1].box.bottom, p(58)) + p(10 if self.compact else 16)
         self.content_bottom = self.ph - p(14) if close.y < self.content_top else close.y - p(10 if self.compact else 16)
         # the example's buttons: at the foot (compact), beside Close, or in a row of their own above it (narrow)
@@ -195,6 +196,7 @@ class RulesScene(PanelScene["DialogHost"]):
         self.next_button = Button(Box(m + bw + p(10), y, bw, bh), "help.examples.next", lambda: self.step(1))
         self.restart_button = Button(Box(m + 2 * (bw + p(10)), y, bw, bh), "help.examples.restart",
                                      lambda: self.step(None), style="secondary")
+        one_size((self.prev_button, self.next_button, self.restart_button))
         # the examples' own choice buttons, under two lines of intro (short or narrow: the intro follows the text)
         self.intro_h = p(50) if not self.compact and self.pw >= p(600) else 0
         ey, eh = self.content_top + self.intro_h, self.tap(40 if self.compact else 44)
@@ -203,6 +205,7 @@ class RulesScene(PanelScene["DialogHost"]):
             self.example_buttons.append(Button(Box(x, ey, ew, eh), e.title, partial(self.choose_example, i),
                                                style="choice", size=p(16)))
             x += ew + p(EXAMPLE_GAP)
+        one_size(self.example_buttons)
         top = ey + eh + p(8 if self.compact else 14)
         self.examples_area = Box(m, top, inner, max(p(30), y - p(8 if self.compact else 16) - top))
         self.show_page(self.page, redraw=False)

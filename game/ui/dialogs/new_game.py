@@ -13,19 +13,19 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import DealCode, DealCodeError, registry
-from ...i18n import LANGUAGES, translate
+from ...i18n import LANGUAGES, translate, translate_count
 from ...play import chances, has_winnable_list, read_deal
 from ..drawing import theme
 from ..drawing.fonts import fit_text, font, wrap_fit
 from ..drawing.layout import Box
 from .panel import PanelScene, dialog_scale, panel_width
-from .widgets import Button, TextField, Toggle, Widget, toggle_height
+from .widgets import Button, TextField, Toggle, Widget, one_size, toggle_height
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
 
 
-CODE_HINT: tuple[str, dict] = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAAAF"})  # the empty field's line
+CODE_HINT: tuple[str, dict[str, object]] = ("ui.new_game.code_hint", {"example": "EH1-N-AAAAAAF"})  # the empty field's line
 
 
 class NewGameDialog(PanelScene["DialogHost"]):
@@ -35,7 +35,7 @@ class NewGameDialog(PanelScene["DialogHost"]):
         pos = app.play.session.game.position if app.play.session.game else None
         self.choice_game = pos.game if pos else app.settings.game
         self.choice_variant = pos.variant if pos else app.settings.variant
-        self.code_state: tuple[str, dict] = CODE_HINT
+        self.code_state: tuple[str, dict[str, object]] = CODE_HINT
         self.code: DealCode | None = None  # the deal the field names, read once
         self.code_error = False
         self.dy: float = 0
@@ -103,6 +103,8 @@ class NewGameDialog(PanelScene["DialogHost"]):
                                                ("ui.same_deal", self.same_deal)))
         ]
         self.foot_h = self.ph - y + p(16)
+        for buttons in (self.game_buttons.values(), self.cell_buttons.values(), self.deal_buttons):
+            one_size(buttons)
         self.widgets = [*self.game_buttons.values(), *self.cell_buttons.values(), self.winnable_toggle,
                         self.field, self.play_button, *self.deal_buttons, self.close_button]
         self.refresh_choices()
@@ -139,8 +141,11 @@ class NewGameDialog(PanelScene["DialogHost"]):
             return None
         key = f"ui.new_game.odds.{said.kind}" + ("_at_least" if said.at_least else "")
         group = translate("ui.digit_group", lang)
-        return translate(key, lang, value=grouped(said.value, group), won=grouped(said.winnable, group),
-                         tried=grouped(said.tried, group), unknown=grouped(said.unknown, group))
+        figures = dict(value=grouped(said.value, group), won=grouped(said.winnable, group),
+                       tried=grouped(said.tried, group), unknown=grouped(said.unknown, group))
+        if said.at_least:  # "and 1 is undecided", "and 12 are undecided"
+            return translate_count(key, said.unknown, lang, **figures)
+        return translate(key, lang, **figures)
 
     def choose_game(self, game: str) -> None:
         self.choice_game = game

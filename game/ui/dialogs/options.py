@@ -12,7 +12,7 @@ from ..drawing import theme
 from ..drawing.fonts import fit_text
 from ..drawing.layout import Box
 from .panel import PanelScene, dialog_scale, panel_width
-from .widgets import Button, Toggle, Widget, toggle_height
+from .widgets import Button, Toggle, Widget, one_size, toggle_height
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
@@ -72,8 +72,9 @@ class OptionsDialog(PanelScene["DialogHost"]):
         self.widgets.append(self.close_button)
         self.widgets += self.language_row()
         if self.app.play.records is not None:
-            self.widgets.append(Button(Box(p(28), foot_y, p(bw), self.tap(50)), "ui.stats", self.open_stats,
-                                       style="secondary"))
+            stats = Button(Box(p(28), foot_y, p(bw), self.tap(50)), "ui.stats", self.open_stats, style="secondary")
+            one_size((self.close_button, stats))
+            self.widgets.append(stats)
         self.foot_h = self.ph - foot_y + p(10)
 
     def actions(self) -> list[Widget]:
@@ -95,6 +96,7 @@ class OptionsDialog(PanelScene["DialogHost"]):
                          partial(self.choose_language, lang), style="choice", selected=lang == self.app.settings.lang)
             for i, lang in enumerate(LANGUAGES)
         }
+        one_size(self.lang_buttons.values())
         return list(self.lang_buttons.values())
 
     def choose_language(self, lang: str) -> None:

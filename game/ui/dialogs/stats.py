@@ -6,7 +6,7 @@ reset button that asks first."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -20,7 +20,7 @@ from ..drawing.fonts import fit_text, font, wrap_fit
 from ..drawing.layout import Box
 from .panel import PanelScene
 from ..voice.words import clock
-from .widgets import Button, Widget
+from .widgets import Button, Widget, one_size
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
@@ -47,7 +47,7 @@ def figures(s: VariantStats, lang: str) -> list[tuple[str, str]]:
 class VariantButton(Button):
     """A choice button named by a game and variant, in the current language."""
 
-    def __init__(self, box: Box, game: str, variant: str, on_click, size: int) -> None:
+    def __init__(self, box: Box, game: str, variant: str, on_click: Callable[[], None], size: int) -> None:
         super().__init__(box, f"game.{game}", on_click, style="choice", size=size)
         self.game, self.variant = game, variant
 
@@ -104,7 +104,7 @@ class StatsScene(PanelScene["DialogHost"]):
         for i, (g, v) in enumerate(registry.choices()):
             row, col = divmod(i, per_row)
             box = Box(p(28) + col * (w + p(8)), p(76) + row * (choice_h + p(8)), w, choice_h)
-            self.choice_buttons.append(VariantButton(box, g, v, lambda c=(g, v): self.choose(c), p(16)))
+            self.choice_buttons.append(VariantButton(box, g, v, partial(self.choose, (g, v)), p(16)))
         self.tile_h = p(84)
         mw = p(130)
         # a narrow panel: the heading on its own line, the measure under it
@@ -121,6 +121,8 @@ class StatsScene(PanelScene["DialogHost"]):
                                    "ui.stats.reset", self.ask_reset, style="danger")
         self.close_button = Button(Box(self.pw - p(180), foot_y, p(152), self.tap(50)), "ui.close", self.close,
                                    style="secondary")
+        for buttons in (self.choice_buttons, self.measure_buttons.values(), (self.reset_button, self.close_button)):
+            one_size(buttons)
         self.widgets = [*self.choice_buttons, *self.measure_buttons.values(), self.reset_button, self.close_button]
         self.foot_h = self.ph - foot_y + p(12)
         self.refresh_choices()

@@ -7,12 +7,14 @@ Labels are message ids, translated at draw time in the current language.
 
 from __future__ import annotations
 
+import weakref
 from typing import Callable, Iterable
 
 import pygame
 
 from ...i18n import translate
 from ..drawing import theme
+from ..drawing.theme import Ink
 from ..drawing.fonts import _note, fit_text, font, wrap, wrap_fit
 from ..drawing.layout import TOUCH, Box
 from ..drawing.textin import clean
@@ -67,13 +69,16 @@ def _nothing(*args: object) -> None:
 
 
 class Button(Widget):
-    def __init__(self, box: Box, label: str, on_click: Callable[[], None], *, params: dict | None = None,
+    def __init__(self, box: Box, label: str, on_click: Callable[[], None], *, params: dict[str, object] | None = None,
                  style: str = "primary", selected: bool = False, size: int | None = None, literal: bool = False,
                  icon: str | None = None) -> None:
         super().__init__(box)
         self.label, self.on_click, self.params = label, on_click, params or {}
         self.style, self.selected, self.size, self.literal = style, selected, size, literal
         self.icon = icon  # a narrow bar: a symbol instead of the label (the label stays the button's name)
+        # the buttons (itself among them) whose labels share one type size, held weakly: a row of
+        # buttons that held each other would live on after its dialog, until the cyclic collector ran
+        self._row: tuple[weakref.ref[Button], ...] = ()
 
     def text(self, lang: str) -> str:
         return self.label if self.literal else translate(self.label, lang, **self.params)
@@ -81,7 +86,8 @@ class Button(Widget):
     def activate(self) -> None:
         self.on_click()
 
-    def colors(self):
+    def colors(self) -> tuple[Ink, Ink, Ink | None]:
+        """(fill, ink, edge line or None) for the button's style and state."""
         if self.style == "bar":
             fill = theme.BUTTON_PRESSED if self.pressed else theme.BUTTON_HOVER if self.hover else theme.BUTTON
             return fill, theme.BUTTON_TEXT, None
@@ -99,6 +105,60 @@ class Button(Widget):
         fill = theme.BUTTON_PRESSED if self.pressed else theme.BUTTON_HOVER if self.hover else theme.BUTTON
         return fill, theme.BUTTON_TEXT, None
 
+    @property
+    def row(self) -> list[Button]:
+        """The buttons of its row (``one_size``), itself among them; alone: none."""
+        return [b for b in (ref() for ref in self._row) if b is not None]
+
+    @property
+    def bold(self) -> bool:
+        return self.style != "secondary"
+
+    def room(self) -> int:
+        """The label's width: the button's, never touching the border."""
+        return self.box.w - 2 * max(6, round(self.box.h * 0.16))
+
+    def base_size(self) -> int:
+        return self.size or max(12, round(self.box.h * 0.42))
+
+    def fits_at(self, size: int, lang: str) -> bool:
+        """Whether the label reads whole at ``size``: on one line, or on two
+        balanced lines the button's height holds."""
+        words, bold, room = self.text(lang), self.bold, self.room()
+        if font(size, bold).size(words)[0] <= room:
+            return True
+        if " " not in words or font(size, bold).get_linesize() * 2 > self.box.h - 4:
+            return False
+        return max(font(size, bold).size(line)[0] for line in balanced_lines(words, size, bold)) <= room
+
+    def fitted_size(self, lang: str) -> int:
+        """The type size the label takes in this button alone: one line, a
+        little smaller if need be; else two balanced lines, as large as they
+        fit (never under 12 px)."""
+        size = self.base_size()
+        words, bold, room = self.text(lang), self.bold, self.room()
+        one = size
+        while one > max(12, round(size * 0.84)) and font(one, bold).size(words)[0] > room:
+            one -= 1
+        if font(one, bold).size(words)[0] <= room or " " not in words:
+            return one
+        small = size
+        while small > 12 and not self.fits_at(small, lang):
+            small -= 1
+        return small
+
+    def type_size(self, lang: str) -> int:
+        """The label's type size: in a row of buttons or tabs, the largest
+        at which every label of the row reads whole (on one line, or the
+        longer ones on two), so the row reads at one size; alone, its own."""
+        row = [b for b in self.row if not b.icon]
+        if len(row) < 2:
+            return self.fitted_size(lang)
+        size = min(b.base_size() for b in row)
+        while size > 12 and not all(b.fits_at(size, lang) for b in row):
+            size -= 1
+        return size
+
     def draw(self, surf: pygame.Surface, lang: str) -> None:
         fill, ink, line = self.colors()
         if not self.enabled:
@@ -112,32 +172,26 @@ class Button(Widget):
             glyph = font(max(14, round(rect.height * 0.5)), True).render(self.icon, True, ink)
             surf.blit(glyph, glyph.get_rect(center=rect.center))
             return
-        size = self.size or max(12, round(rect.height * 0.42))
-        bold = self.style != "secondary"
-        words = self.text(lang)
-        pad = max(6, round(rect.height * 0.16))  # never touching the border
-        room = rect.width - 2 * pad
-        # one line, a little smaller if need be; else two balanced lines
-        one = size
-        while one > max(12, round(size * 0.84)) and font(one, bold).size(words)[0] > room:
-            one -= 1
-        if font(one, bold).size(words)[0] > room and " " in words:
-            small = size
-            while True:
-                lines = balanced_lines(words, small, bold)
-                line_h = font(small, bold).get_linesize()
-                fits = max(font(small, bold).size(line)[0] for line in lines) <= room
-                if (fits and line_h * 2 <= rect.height - 4) or small <= 12:
-                    break
-                small -= 1
-            for line in lines:
-                _note(line, font(small, bold).size(line)[0], room, small)  # for the text-fit log
-            for i, line in enumerate(lines):
-                img = font(small, bold).render(line, True, ink)
+        size, bold, words, room = self.type_size(lang), self.bold, self.text(lang), self.room()
+        if font(size, bold).size(words)[0] > room and " " in words:  # two balanced lines
+            lines, line_h = balanced_lines(words, size, bold), font(size, bold).get_linesize()
+            for i, text in enumerate(lines):
+                _note(text, font(size, bold).size(text)[0], room, size)  # for the text-fit log
+                img = font(size, bold).render(text, True, ink)
                 surf.blit(img, img.get_rect(center=(rect.centerx, rect.centery + (i - 0.5) * line_h)))
             return
-        img = fit_text(words, one, ink, room, bold=bold, min_size=12)
+        img = fit_text(words, size, ink, room, bold=bold, min_size=12)
         surf.blit(img, img.get_rect(center=rect.center))
+
+
+def one_size(buttons: Iterable[Button]) -> None:
+    """The ``buttons`` of a row (or a block of tabs) read at one type size
+    (``Button.type_size``)."""
+    row = tuple(weakref.ref(b) for b in buttons)
+    for ref in row:
+        button = ref()
+        if button is not None:
+            button._row = row
 
 
 def balanced_lines(words: str, size: int, bold: bool) -> list[str]:

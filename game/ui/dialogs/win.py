@@ -17,7 +17,7 @@ from ..drawing.fonts import fit_text
 from ..drawing.layout import Box
 from .panel import SCRIM_LAYER, PanelScene, dialog_scale
 from ..voice.words import clock
-from .widgets import Button, Widget
+from .widgets import Button, Widget, one_size
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
@@ -132,11 +132,11 @@ class WinScene(PanelScene["DialogHost"]):
     def build(self) -> None:
         p = self.px
         w = min(240, (self.base_w - 56 - 16) / 2)
-        self.widgets = [
-            Button(Box(p(28), self.ph - p(24) - self.tap(56), p(w), self.tap(56)), "ui.new_deal", self.new_deal),
-            Button(Box(self.pw - p(28 + w), self.ph - p(24) - self.tap(56), p(w), self.tap(56)), "ui.same_deal",
-                   self.same_deal, style="secondary"),
-        ]
+        new = Button(Box(p(28), self.ph - p(24) - self.tap(56), p(w), self.tap(56)), "ui.new_deal", self.new_deal)
+        same = Button(Box(self.pw - p(28 + w), self.ph - p(24) - self.tap(56), p(w), self.tap(56)), "ui.same_deal",
+                      self.same_deal, style="secondary")
+        one_size((new, same))
+        self.widgets = [new, same]
         self.foot_h = self.ph - self.widgets[0].box.y + p(12)
         self.stats_button = None
         if self.app.play.records is not None:

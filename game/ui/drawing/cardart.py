@@ -12,6 +12,7 @@ import pygame
 from ...engine.cards import SUIT_SYMBOLS, is_red, rank_of, suit_of
 from ...i18n import translate
 from . import courts, theme
+from .theme import RGB, Ink
 from .budget import MB, SurfaceCache
 from .fonts import font
 from .layout import Index, index_for
@@ -40,7 +41,7 @@ def rank_label(rank: int, lang: str) -> str:
     return translate(f"card.rank.{rank}", lang)
 
 
-def rounded_mask(w: int, h: int, radius: int, color, supersample: int = 4) -> pygame.Surface:
+def rounded_mask(w: int, h: int, radius: int, color: Ink, supersample: int = 4) -> pygame.Surface:
     """A filled rounded rectangle with smooth (antialiased) corners. Only the
     corners are drawn ``supersample`` times larger and scaled down: the
     whole rectangle drawn that large (a dialog panel: 3760 x 2800 px) took
@@ -86,7 +87,7 @@ class CardArt:
         self.pad = max(4, round(w * 0.09))
         self._faces: dict[tuple[int, bool], pygame.Surface] = {}
         self._plain: dict[int, pygame.Surface] = {}
-        self._markers: dict[tuple, pygame.Surface] = {}
+        self._markers: dict[tuple[str, int | None], pygame.Surface] = {}
         self._base = rounded_mask(w, h, self.radius, theme.CARD_EDGE)
         inner = rounded_mask(w - 2, h - 2, max(2, self.radius - 1), theme.CARD_FACE)
         self._base.blit(inner, (1, 1))
@@ -163,7 +164,7 @@ class CardArt:
             self._court(surf, rank, suit, symbol, color)
         return surf
 
-    def corner(self, label: str, symbol: str, color) -> pygame.Surface:
+    def corner(self, label: str, symbol: str, color: RGB) -> pygame.Surface:
         """The index: the rank (bold) and the suit at one size, side by side,
         cropped to the band every rank's glyphs share (J's tail included);
         a narrow card's (``Index.spread``): ``spread_corner``."""
@@ -181,7 +182,8 @@ class CardArt:
         corner.blit(suit_img, (rb.width + gap - sb.x, -top))
         return corner
 
-    def _pip(self, surf: pygame.Surface, symbol: str, color, x: float, y: float, size: int, flipped: bool) -> None:
+    def _pip(self, surf: pygame.Surface, symbol: str, color: RGB, x: float, y: float, size: int,
+             flipped: bool) -> None:
         img = font(size).render(symbol, True, color)
         bounds = img.get_bounding_rect()
         img = img.subsurface(bounds)
@@ -189,7 +191,7 @@ class CardArt:
             img = pygame.transform.rotate(img, 180)
         surf.blit(img, (round(x - img.get_width() / 2), round(y - img.get_height() / 2)))
 
-    def _court(self, surf: pygame.Surface, rank: int, suit: int, symbol: str, color) -> None:
+    def _court(self, surf: pygame.Surface, rank: int, suit: int, symbol: str, color: RGB) -> None:
         """A jack, queen or king: on a card with two indices the court
         double-ended in a frame between them; on a narrower one the top of
         the figure, its headwear larger, in a frame from below the index to
@@ -309,7 +311,7 @@ def _converted(surf: pygame.Surface) -> pygame.Surface:
     return surf
 
 
-def suit_color(card: int, four_color: bool = False) -> tuple[int, int, int]:
+def suit_color(card: int, four_color: bool = False) -> RGB:
     """The ink of a card: red or near-black, or with four-colour suits
     ♠ black, ♥ red, ♦ blue, ♣ green."""
     if four_color:
@@ -364,7 +366,7 @@ def small_court_frame(w: int, h: int, index: Index, fan: int = 0) -> pygame.Rect
     return pygame.Rect(margin, top, w - 2 * margin, max(0, h - margin - top))
 
 
-def spread_corner(w: int, idx: Index, label: str, symbol: str, color) -> pygame.Surface:
+def spread_corner(w: int, idx: Index, label: str, symbol: str, color: RGB) -> pygame.Surface:
     """A narrow card's index, as wide as the card between its margins: the
     rank (bold, ``idx.size``) at the left, the suit (``idx.suit``) at the
     right edge, centred on the rank's capitals; a rank wider than the room

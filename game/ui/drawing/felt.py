@@ -10,6 +10,7 @@ import pygame
 
 from ...engine import Pile
 from ...engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE
+from ...engine.rules import Rules
 from . import theme
 from .cardart import CardArt
 
@@ -17,9 +18,9 @@ from .cardart import CardArt
 MARKERS = {COLUMN: "column", FOUNDATION: "foundation", CELL: "cell", STOCK: "stock", WASTE: "waste"}
 
 
-def pile_marker(art: CardArt, pile: Pile, rules) -> pygame.Surface:
+def pile_marker(art: CardArt, pile: Pile, rules: Rules) -> pygame.Surface:
     """The soft outline of ``pile``'s place (a foundation shows its suit)."""
-    suit = rules.foundation_suits[pile.index] if pile.kind == FOUNDATION else None
+    suit = rules.foundation_suits[pile.index] if pile.kind == FOUNDATION and pile.index is not None else None
     return art.marker(MARKERS[pile.kind], suit)
 
 

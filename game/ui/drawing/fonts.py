@@ -5,13 +5,14 @@ Hungarian included, and the suit symbols."""
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import pygame
 
+from ...textfile import ASSETS
 from .textin import SafeFont
+from .theme import Ink
 
-FONT_DIR = Path(__file__).resolve().parents[3] / "assets" / "fonts"
+FONT_DIR = ASSETS / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 
@@ -33,11 +34,12 @@ def _note(words: str, width: float, room: float, size: int, extra_lines: int = 0
         FIT_LOG.append((words, width, room, size, extra_lines))
 
 
-def text(words: str, size: int, color, bold: bool = False) -> pygame.Surface:
+def text(words: str, size: int, color: Ink, bold: bool = False) -> pygame.Surface:
     return font(size, bold).render(words, True, color)
 
 
-def fit_text(words: str, size: int, color, max_width: int, bold: bool = False, min_size: int = 10) -> pygame.Surface:
+def fit_text(words: str, size: int, color: Ink, max_width: int, bold: bool = False,
+             min_size: int = 10) -> pygame.Surface:
     """Render ``words``, shrinking the size until it fits ``max_width``."""
     while size > min_size and font(size, bold).size(words)[0] > max_width:
         size -= 1

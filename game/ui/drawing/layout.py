@@ -22,12 +22,14 @@ from typing import Literal, NamedTuple
 
 from ...engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE, Pile
 from ...engine.registry import rules_for
+from ...engine.rules import Rules
 
 CARD_RATIO = 7 / 5
 BUTTONS = ("new_game", "undo", "redo", "hint", "rules", "stats", "options")
 ICON_BUTTONS = {"stats"}  # an icon in every bar (its name is its tooltip and in help): a square button
 TOP_GAP = 0.14  # a top row wider than the columns: the gap between its piles, in card widths (at most)
 TOP_SPLIT = {False: 0.3, True: 0.2}  # ... and between its two groups (cells or stock, foundations)
+ROW_GAP = 0.09  # the gap between the top row and the columns, in card heights (at least the padding)
 NARROW_BUTTONS = {"hint": 0.7}  # short labels in every language: a narrower button in the bar
 
 
@@ -118,8 +120,12 @@ CAP = 0.729  # the bundled bold font's digits and capitals: their height, in siz
 NARROW_GLYPH = {False: 0.42, True: 0.5}  # a narrow face's rank glyph, in card widths (Large cards: larger)
 NARROW_GAP = 0.05  # narrow cards: the gap between columns, in card widths (the width goes to the cards)
 LONG_STRIP = 0.8  # narrow cards: a column's face-up strips grow to this much of a card while the column fits
-LONG_DOWN = 0.2  # ... and its face-down ones to this much
+LONG_DOWN = 0.6  # ... and its face-down ones to this much (an upright phone's deal: Easy Harp's 8 face down)
+DOWN_SHARE = 0.75  # ... never longer than this share of a face-up strip (face-down cards overlap more)
 PHONE = 480  # a window no larger than this either way is a phone's: its narrow cards get the narrow face
+GLYPH_SHARE = {False: 0.185, True: 0.22}  # a wider card's rank glyph, in card widths: about a fifth (Large: more)
+GLYPH_FLOOR = 14  # px: the least rank glyph from an upright 390x844 phone and an 800x600 window up
+SMALL_GLYPH = 12  # px: ... and on the smaller shapes (a phone on its side, 360x640, 640x480)
 
 
 @dataclass(frozen=True)
@@ -139,12 +145,15 @@ class Index:
     spread: bool = False
 
 
-def index_for(card_w: int, large: bool = False, narrow: bool = True) -> Index:
+def index_for(card_w: int, large: bool = False, narrow: bool = True, glyph: int = 0) -> Index:
     """The corner index of a card ``card_w`` wide: under ``NARROW`` px, the
-    narrow face's (unless not ``narrow``: see ``row_card_width``)."""
+    narrow face's (unless not ``narrow``: see ``row_card_width``); else the
+    rank's glyphs ``GLYPH_SHARE`` of the card's width tall, and at least
+    ``glyph`` px (the window's floor, ``glyph_floor``) where the card is
+    wide enough for that (``least_card``)."""
     if narrow and card_w < NARROW:
         return narrow_index(card_w, large)
-    size = max(TEXT_FLOOR, round(card_w * (0.26 if large else 0.22)))
+    size = max(TEXT_FLOOR, math.ceil(max(glyph, GLYPH_SHARE[large] * card_w) / CAP))
     # "10" plus a suit is about 2.1 sizes wide: never wider than the card allows
     size = min(size, max(8, int((card_w * 0.86) / 2.2)))
     x = max(2, round(card_w * 0.06))
@@ -152,6 +161,23 @@ def index_for(card_w: int, large: bool = False, narrow: bool = True) -> Index:
     # the glyphs span 0.18..1.13 of the size (digit tops to the J's tail)
     h = y + math.ceil(size * 0.96) + 1 + max(1, round(card_w * 0.02))
     return Index(size, x, y, h)
+
+
+def glyph_floor(width: int, height: int) -> int:
+    """The least rank glyph (px) a ``width`` x ``height`` window shows:
+    ``GLYPH_FLOOR`` from an upright 390x844 phone and an 800x600 window up,
+    ``SMALL_GLYPH`` on the smaller shapes (a phone on its side, 360x640,
+    640x480)."""
+    big = width >= 390 and height >= 844 if height > width else width >= 800 and height >= 600
+    return GLYPH_FLOOR if big else SMALL_GLYPH
+
+
+def least_card(glyph: int, large: bool = False, narrow: bool = False) -> int:
+    """The narrowest card whose index draws the rank ``glyph`` px tall: the
+    narrow face's, or the one with rank and suit side by side."""
+    if narrow:
+        return math.ceil(glyph / NARROW_GLYPH[large])
+    return math.ceil(math.ceil(glyph / CAP) * 2.2 / 0.86)
 
 
 def narrow_index(card_w: int, large: bool = False) -> Index:
@@ -214,6 +240,7 @@ class Layout:
     message_lines: int = 1
     count_size: tuple[int, int] = (TEXT_FLOOR, 15)  # a column's count: type size and pill height
     count_h: int = 0  # the room a squeezed column gives its count under it (the pill and a gap)
+    bands: list[list[Pile]] | None = None  # the keys' rows of piles, top to bottom (None: the piles' rows by y)
 
     @property
     def portrait(self) -> bool:
@@ -325,12 +352,15 @@ def make_layout(game: str, variant: str, width: int, height: int, buttons: tuple
                       touch=touch, pad=pad, steps=steps, left=left, right=right)
 
 
-def row_layout(rules, width: int, height: int, buttons: tuple[str, ...], *, large: bool, orientation: Orientation,
+def row_layout(rules: Rules, width: int, height: int, buttons: tuple[str, ...], *, large: bool, orientation: Orientation,
                scale: float, touch: bool, pad: int, steps: tuple[int, int], left: list[Pile],
                right: list[Pile]) -> Layout:
     """Landscape or portrait: the bar on top, the piles in a row (portrait:
     up to two) above the columns, the message place under them and, in
-    portrait, the buttons' bar at the bottom."""
+    portrait, the buttons' bar at the bottom. A landscape top row longer
+    than the columns' grid (Eight Off's 8 cells and 4 foundations over 8
+    columns) keeps its first group over the columns and stands the second
+    beside them, in a stack from the top row down (``beside_stack``)."""
     portrait = orientation.portrait
     n_cols = rules.column_count
     n_top = len(left) + len(right)
@@ -346,17 +376,20 @@ def row_layout(rules, width: int, height: int, buttons: tuple[str, ...], *, larg
     message_h = message_lines * line_h + max(6, round(8 * scale))
     rows = 2 if portrait and n_top > n_cols else 1
     bottom = button_h if portrait else pad
-    card_w, narrow = row_card_width(width, height, n_cols, n_top, rows, large=large, portrait=portrait, pad=pad,
-                                    steps=steps, above=bar_h + pad, below=message_h + bottom)
+    frame = RowFrame(width, height, n_cols, n_top, large=large, portrait=portrait, pad=pad, steps=steps,
+                     above=bar_h + pad, below=message_h + bottom)
+    beside = (0, 0)
+    if not portrait and n_top > n_cols + 1 and len(left) <= n_cols:
+        beside = beside_stack(frame, len(right))
+    card_w, narrow = row_card_width(frame, rows, beside)
     card_h = round(card_w * CARD_RATIO)
 
     # columns: spread over the width there is, centred; a top row one place
     # longer (Easy Harp: stock, waste and 8 foundations over 9 columns) shares
     # their grid, one place more, its outermost pile past the columns' end
     aligned = not portrait and n_top == n_cols + 1
-    top_top = rows == 1 and n_top > n_cols + 1  # Eight Off's 8 cells and 4 foundations over 8 columns
-    places = n_top if top_top else n_cols + 1 if aligned else n_cols
-    split = round(card_w * TOP_SPLIT[large]) if top_top else 0
+    places = n_cols + beside[0] if beside[0] else n_cols + 1 if aligned else n_cols
+    split = round(card_w * TOP_SPLIT[large]) if beside[0] else 0
     col_gap = min(round(card_w * (0.12 if large else 0.3)),
                   (width - 2 * pad - places * card_w - split) // max(1, places - 1))
     col_gap = max(2, col_gap)
@@ -365,10 +398,12 @@ def row_layout(rules, width: int, height: int, buttons: tuple[str, ...], *, larg
     grid = [x0 + i * (card_w + col_gap) for i in range(places)]
 
     top_y = bar_h + pad
-    if top_top:
-        piles, col_x = place_top_grid(left, right, n_cols, x0, top_y, card_w, col_gap, split,
-                                      mirrored=orientation.mirrored)
-        rows_bottom = top_y + card_h
+    columns_y = top_y + card_h + row_gap(card_h, pad)
+    bands: list[list[Pile]] = []
+    if beside[0]:
+        piles, col_x = place_beside(left, right, n_cols, beside, x0, top_y, columns_y, card_w, col_gap, split,
+                                    mirrored=orientation.mirrored)
+        bands = [[*left, *right], [Pile(COLUMN, i) for i in range(n_cols)]]  # the keys' order: the top row's
     else:
         if aligned:
             piles = {pile: Box(x, top_y, card_w, card_h) for pile, x in zip([*left, *right], grid)}
@@ -380,7 +415,7 @@ def row_layout(rules, width: int, height: int, buttons: tuple[str, ...], *, larg
             mirror_top_row(piles, width, left, right, rules.has_stock, grid)
         # aligned: under every top-row place but the outermost (the stock), mirrored or not
         col_x = sorted(piles[p].x for p in [*left[1:], *right]) if aligned else grid
-    columns_y = rows_bottom + max(pad, round(card_h * 0.12))
+        columns_y = rows_bottom + row_gap(card_h, pad)
     for i, x in enumerate(col_x):
         piles[Pile(COLUMN, i)] = Box(x, columns_y, card_w, card_h)
     columns_bottom = height - bottom - message_h
@@ -388,26 +423,105 @@ def row_layout(rules, width: int, height: int, buttons: tuple[str, ...], *, larg
 
     bar = Box(0, 0, width, bar_h)
     button_bar, button_boxes, compact = place_buttons(buttons, width, height, portrait, scale, pad, bar, button_h)
-    return finish_layout(width=width, height=height, orientation=orientation, card_w=card_w, card_h=card_h, bar=bar,
-                         button_bar=button_bar, buttons=button_boxes, piles=piles, right=right,
-                         columns_bottom=columns_bottom, message=message, scale=scale, large=large,
-                         index=index_for(card_w, large, narrow), touch=touch, compact=compact, text_size=text_size,
-                         message_lines=message_lines, steps=steps)
+    layout = finish_layout(width=width, height=height, orientation=orientation, card_w=card_w, card_h=card_h,
+                           bar=bar, button_bar=button_bar, buttons=button_boxes, piles=piles, right=right,
+                           columns_bottom=columns_bottom, message=message, scale=scale, large=large,
+                           index=index_for(card_w, large, narrow, glyph_floor(width, height)), touch=touch,
+                           compact=compact, text_size=text_size, message_lines=message_lines, steps=steps)
+    if bands:
+        layout.bands = bands
+    return layout
 
 
-def row_card_width(width: int, height: int, n_cols: int, n_top: int, rows: int, *, large: bool, portrait: bool,
-                   pad: int, steps: tuple[int, int], above: int, below: int) -> tuple[int, bool]:
+def beside_stack(frame: RowFrame, n_beside: int) -> tuple[int, int]:
+    """(card columns, rows) of the stack a landscape top row's second group
+    (Eight Off's foundations) stands in beside the columns: one column of
+    them from the top row down, or two when that gives larger cards (a
+    window whose height is plentiful for the columns); (0, 0): the whole row
+    on top gives larger cards still."""
+    best, shape = row_card_width(frame, 1)[0], (0, 0)
+    for k in (2, 1):
+        rows = -(-n_beside // k)
+        w = row_card_width(frame, 1, (k, rows))[0]
+        if w >= best and stack_fits(w, rows, frame.height - frame.above - frame.below, frame.pad):
+            best, shape = w, (k, rows)
+    return shape
+
+
+def row_gap(card_h: int, pad: int) -> int:
+    """The gap between the top row and the columns (and a stack's rows)."""
+    return max(pad, round(card_h * ROW_GAP))
+
+
+def stack_fits(card_w: int, rows: int, room: int, pad: int) -> bool:
+    """Whether ``rows`` cards ``card_w`` wide stand one under another, at the
+    columns' pitch (a card and the gap between the top row and the columns),
+    in ``room`` px."""
+    ch = round(card_w * CARD_RATIO)
+    return rows * ch + (rows - 1) * row_gap(ch, pad) <= room
+
+
+def place_beside(left: list[Pile], right: list[Pile], n_cols: int, beside: tuple[int, int], x0: int, top_y: int,
+                 columns_y: int, card_w: int, gap: int, split: int, *, mirrored: bool) -> tuple[dict[Pile, Box], list[int]]:
+    """The top row's first group over the columns (Eight Off's cells, each
+    over its column) and its second in a stack beside them, ``split`` px
+    past the columns' grid (left-handed: at the left), its rows at the
+    columns' pitch from the top row down (its second row level with the
+    columns' first cards); and the columns' x."""
+    k, rows = beside
+    card_h = round(card_w * CARD_RATIO)
+    stack_w = k * card_w + (k - 1) * gap
+    cols_x0 = x0 + stack_w + gap + split if mirrored else x0
+    stack_x = x0 if mirrored else x0 + n_cols * (card_w + gap) + split
+    col_x = [cols_x0 + i * (card_w + gap) for i in range(n_cols)]
+    over = col_x[n_cols - len(left):] if mirrored else col_x[:len(left)]
+    piles = {pile: Box(x, top_y, card_w, card_h) for pile, x in zip(left, over)}
+    pitch = columns_y - top_y
+    for j, pile in enumerate(right):
+        piles[pile] = Box(stack_x + (j % k) * (card_w + gap), top_y + (j // k) * pitch, card_w, card_h)  # row by row
+    return piles, col_x
+
+
+@dataclass(frozen=True)
+class RowFrame:
+    """What a landscape or portrait table's card width is found in: the
+    window, the columns and the top row's piles, Large cards, the padding,
+    the column the cards are sized for (``steps``: its face-down and
+    face-up steps), and the height taken ``above`` the top row (the bar)
+    and ``below`` the columns (the message place, the buttons)."""
+
+    width: int
+    height: int
+    n_cols: int
+    n_top: int
+    large: bool
+    portrait: bool
+    pad: int
+    steps: tuple[int, int]
+    above: int
+    below: int
+
+
+def row_card_width(frame: RowFrame, rows: int, beside: tuple[int, int] = (0, 0)) -> tuple[int, bool]:
     """The widest card for which the top rows and the longest column fit
     between ``above`` (the bar) and ``below`` (the message place and the
-    buttons); never so small that the index drops under the floor: past
-    that, the longest columns squeeze instead (and say so). And whether a
-    card under ``NARROW`` px has the narrow face: on a phone, or where the
-    width alone makes the cards that narrow; a larger window whose long
-    columns make the cards that narrow keeps the small index (the narrow
-    face's larger one would halve them: 59 -> 32 px at 1024x600)."""
-    down_steps, up_steps = steps
+    buttons), and (``beside``: card columns and rows of a stack beside the
+    columns) the stack too; never so small that the rank's glyph drops under
+    the window's floor (``glyph_floor``): past that, the longest columns
+    squeeze instead (and say so). And whether a card under ``NARROW`` px has
+    the narrow face: on a phone, or where the width alone makes the cards
+    that narrow; a larger window whose long columns make the cards that
+    narrow keeps the other index (the narrow face's larger one would halve
+    them: 59 -> 32 px at 1024x600)."""
+    width, height, n_cols, n_top = frame.width, frame.height, frame.n_cols, frame.n_top
+    large, portrait, pad, above, below = frame.large, frame.portrait, frame.pad, frame.above, frame.below
+    down_steps, up_steps = frame.steps
+    k, stack = beside
 
     def widest(gap_ratio: float) -> int:
+        if k:  # the columns and the stack beside them, the split between them
+            n = n_cols + k
+            return max(16, int((width - 2 * pad) / (n + (n - 1) * gap_ratio + TOP_SPLIT[large])))
         w_cols = (width - 2 * pad) / (n_cols + (n_cols - 1) * gap_ratio)
         if n_top == n_cols + 1 and not portrait:  # one place more than the columns: the same grid
             w_top = (width - 2 * pad) / (n_top + (n_top - 1) * gap_ratio)
@@ -421,14 +535,15 @@ def row_card_width(width: int, height: int, n_cols: int, n_top: int, rows: int, 
     if card_w < NARROW:  # narrow cards (a phone upright): every pixel of the width to them, the gaps thin
         card_w = widest(NARROW_GAP)
     narrow = card_w < NARROW or min(width, height) <= PHONE
-    smallest = min(card_w, math.ceil(TEXT_FLOOR * 2.2 / 0.86))
+    glyph = glyph_floor(width, height)
+    smallest = min(card_w, least_card(glyph, large, narrow))
     while card_w > smallest:
         ch = round(card_w * CARD_RATIO)
-        idx = index_for(card_w, large, narrow)
+        idx = index_for(card_w, large, narrow, glyph)
         top_h = rows * ch + (rows - 1) * round(ch * 0.1)
         fan = down_steps * max(4, round(ch * 0.045)) + up_steps * idx.h + ch
-        need = above + top_h + max(pad, round(ch * 0.12)) + fan + below
-        if need <= height:
+        need = above + top_h + row_gap(ch, pad) + fan + below
+        if need <= height and (not stack or stack_fits(card_w, stack, height - above - below, pad)):
             break
         card_w -= 1
     return card_w, narrow
@@ -470,27 +585,6 @@ def place_top_rows(left: list[Pile], right: list[Pile], rows: int, col_x: list[i
     place_row(left, top_y, False, xs_left)
     place_row(right, top_y, False, xs_right)
     return piles, top_y + card_h
-
-
-def place_top_grid(left: list[Pile], right: list[Pile], n_cols: int, x0: int, y: int, card_w: int, gap: int,
-                   split: int, *, mirrored: bool) -> tuple[dict[Pile, Box], list[int]]:
-    """A top row longer than the columns (Eight Off's 8 cells and 4
-    foundations over 8 columns) on one grid with them: every place of the
-    row at the columns' pitch, the two groups ``split`` px apart (left-handed:
-    the foundations first), and the columns (their x) under the cells, or
-    under the first group that has as many places as there are columns."""
-    card_h = round(card_w * CARD_RATIO)
-    piles: dict[Pile, Box] = {}
-    x = x0
-    for k, group in enumerate((right, left) if mirrored else (left, right)):
-        if k:
-            x += split
-        for pile in group:
-            piles[pile] = Box(x, y, card_w, card_h)
-            x += card_w + gap
-    under = next((g for g in (left, right) if len(g) == n_cols), None)
-    xs = sorted(piles[p].x for p in under) if under else sorted(b.x for b in piles.values())[:n_cols]
-    return piles, xs
 
 
 def place_buttons(buttons: tuple[str, ...], width: int, height: int, portrait: bool, scale: float, pad: int,
@@ -541,13 +635,13 @@ def finish_layout(*, width: int, height: int, orientation: Orientation, card_w: 
     down_gap = max(6, round(card_h * 0.1))
     if index.spread:  # narrow cards: the columns use the height there is, their strips as long as
         # the column the cards are sized for still fits: face-up ones up to LONG_STRIP of a card, then
-        # face-down ones up to LONG_DOWN (always shorter than a face-up one)
+        # face-down ones up to LONG_DOWN (always DOWN_SHARE of a face-up one at most)
         down, up = steps
         room = columns_bottom - piles[Pile(COLUMN, 0)].y - card_h
         if up:
             up_gap = max(up_gap, min(round(card_h * LONG_STRIP), math.floor((room - down * down_gap) / up)))
         if down:
-            longest = min(round(card_h * LONG_DOWN), up_gap // 2)
+            longest = min(round(card_h * LONG_DOWN), math.floor(up_gap * DOWN_SHARE))
             down_gap = max(down_gap, min(longest, math.floor((room - up * up_gap) / down)))
     return Layout(
         width=width,
@@ -597,7 +691,7 @@ def dealt_column(game: str, variant: str) -> tuple[int, int]:
     return hidden, count
 
 
-def side_layout(rules, game: str, variant: str, width: int, height: int, buttons: tuple[str, ...], *, large: bool,
+def side_layout(rules: Rules, game: str, variant: str, width: int, height: int, buttons: tuple[str, ...], *, large: bool,
                 orientation: Orientation, scale: float, touch: bool, pad: int, steps: tuple[int, int], left: list[Pile],
                 right: list[Pile]) -> Layout | None:
     """A short landscape window (a phone on its side): every pixel of height

@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
 from ...engine import Action, Pile, Position
 from ...engine.actions import CELL, COLUMN, FOUNDATION, STOCK, WASTE
+from ...engine.rules import Rules
 from . import theme
+from .theme import Ink
 from .cardart import card_art
 from .felt import felt, pile_marker
 from .layout import CARD_RATIO, TEXT_FLOOR, Box, Index, index_for
@@ -96,7 +99,7 @@ class _Shape:
         return per, per * self.card_w + (per - 1) * self.gap, used * self.card_h + (used - 1) * self.gap
 
 
-def _groups(rules) -> tuple[list[Pile], list[Pile]]:
+def _groups(rules: Rules) -> tuple[list[Pile], list[Pile]]:
     left = [Pile(STOCK), Pile(WASTE)] if rules.has_stock else [Pile(CELL, i) for i in range(rules.cell_count)]
     return left, [Pile(FOUNDATION, i) for i in range(rules.foundation_count)]
 
@@ -119,7 +122,7 @@ class _Frame:
     width: int
 
 
-def _frame(rules, arrangement: tuple[str, int], s: _Shape) -> _Frame:
+def _frame(rules: Rules, arrangement: tuple[str, int], s: _Shape) -> _Frame:
     kind, rows = arrangement
     left, right = _groups(rules)
     n = rules.column_count
@@ -140,14 +143,14 @@ def _frame(rules, arrangement: tuple[str, int], s: _Shape) -> _Frame:
     return _Frame(left, right, lper, rper, right_x, max(lh, rh), col_x, col_y, width)
 
 
-def _need(rules, arrangement: tuple[str, int], s: _Shape, tallest: int) -> tuple[int, int]:
+def _need(rules: Rules, arrangement: tuple[str, int], s: _Shape, tallest: int) -> tuple[int, int]:
     """(width, height) of the picture in ``arrangement`` with cards of shape
     ``s``, its columns ``tallest`` high."""
     f = _frame(rules, arrangement, s)
     return f.width, max(s.pad + f.groups_h, f.col_y + tallest) + s.pad
 
 
-def _place(rules, arrangement: tuple[str, int], s: _Shape) -> dict[Pile, Box]:
+def _place(rules: Rules, arrangement: tuple[str, int], s: _Shape) -> dict[Pile, Box]:
     f = _frame(rules, arrangement, s)
     piles: dict[Pile, Box] = {}
     for group, per, x in ((f.left, f.left_per, s.pad), (f.right, f.right_per, f.right_x)):
@@ -159,7 +162,7 @@ def _place(rules, arrangement: tuple[str, int], s: _Shape) -> dict[Pile, Box]:
     return piles
 
 
-def plan_preview(rules, stacks: list[Stack], width: int, height: int) -> PreviewLayout:
+def plan_preview(rules: Rules, stacks: list[Stack], width: int, height: int) -> PreviewLayout:
     """The picture for columns up to ``stacks`` in a room ``width`` wide:
     the largest cards that fit ``height``, at least ``FLOOR_CARD_W`` wide;
     when no arrangement keeps that floor within ``height``, the shortest
@@ -172,7 +175,7 @@ def plan_preview(rules, stacks: list[Stack], width: int, height: int) -> Preview
         s = _Shape.of(cw, gap)
         return _need(rules, arrangement, s, max(s.fan(st) for st in stacks))
 
-    def widest(arrangement: tuple[str, int], gap: float, fits) -> int | None:
+    def widest(arrangement: tuple[str, int], gap: float, fits: Callable[[int, int], bool]) -> int | None:
         """The widest card (8 px at least) for which ``fits(width, height)``;
         a picture only grows with its cards, so a halving search finds it."""
         low, high = 8, max(8, width // max(1, rules.column_count))
@@ -262,7 +265,7 @@ def render_position(pos: Position, width: int, height: int, lang: str,
         action, played = highlight
         line = max(2, round(layout.card_w * 0.06))
 
-        def outline(pile: Pile | None, count: int, color, beyond: bool = False) -> None:
+        def outline(pile: Pile | None, count: int, color: Ink, beyond: bool = False) -> None:
             spots = places.get(pile) if pile is not None else None
             if not spots:
                 return

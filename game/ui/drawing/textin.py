@@ -14,8 +14,12 @@ raise on odd text, and text that draws nothing gives an empty surface.
 from __future__ import annotations
 
 import unicodedata
+from typing import TYPE_CHECKING
 
 import pygame
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike  # only for the checker: the browser's pygame need not have it
 
 DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 MAX_FIELD_CHARS = 64
@@ -53,14 +57,14 @@ def drawable(text: object) -> str:
 class SafeFont(pygame.font.Font):
     """A font whose ``render`` and ``size`` never raise on odd text."""
 
-    def render(self, text, antialias, color, bgcolor=None, wraplength=0):  # noqa: D401 - pygame's signature
-        text = drawable(text)
+    def render(self, text: str | bytes | None, antialias: bool, color: ColorLike, bgcolor: ColorLike | None = None,
+               wraplength: int = 0) -> pygame.Surface:  # pygame's signature
         try:
-            return super().render(text, antialias, color, bgcolor, wraplength)
+            return super().render(drawable(text), antialias, color, bgcolor, wraplength)
         except pygame.error:  # "Text has zero width": only zero-width characters
             return pygame.Surface((0, self.get_height()), pygame.SRCALPHA)
 
-    def size(self, text):
+    def size(self, text: str | bytes, /) -> tuple[int, int]:
         try:
             return super().size(drawable(text))
         except pygame.error:

@@ -1,5 +1,8 @@
 """Colours and proportions shared by the card art and the scenes."""
 
+RGB = tuple[int, int, int]  # a colour the art mixes and draws with
+Ink = tuple[int, int, int] | tuple[int, int, int, int]  # ... or one with its alpha
+
 FELT = (24, 92, 66)
 FELT_EDGE = (10, 48, 34)
 BAR = (9, 38, 27)

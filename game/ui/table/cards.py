@@ -21,7 +21,7 @@ STACKED = (STOCK, WASTE, FOUNDATION)
 
 
 class CardSprites:
-    def __init__(self, group: pygame.sprite.LayeredDirty) -> None:
+    def __init__(self, group: pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite]) -> None:
         self.group = group
         self.by_pile: dict[Pile, list[CardSprite]] = {}
         self.moving: set[CardSprite] = set()

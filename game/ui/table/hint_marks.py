@@ -17,6 +17,7 @@ from ...i18n import translate
 from ...play import HintMarked, HintSaid, MarksCleared, Shown, UndoMarked, VerdictChanged
 from ..drawing.fonts import fit_text
 from ..drawing.layout import Box
+from ..drawing.theme import Ink
 from ..voice.words import move_words
 from .sprites import HIGHLIGHT_LAYER, ring
 
@@ -278,9 +279,9 @@ class VerdictSprite(pygame.sprite.DirtySprite):
         self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.visible = 0
-        self.state: tuple | None = None
+        self.state: tuple[str, Ink, tuple[int, ...]] | None = None
 
-    def show(self, text: str, color, box: Box, scale: float) -> None:
+    def show(self, text: str, color: Ink, box: Box, scale: float) -> None:
         state = (text, color, tuple(box))
         if state == self.state and self.visible:
             return

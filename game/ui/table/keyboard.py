@@ -85,7 +85,11 @@ class Keyboard:
             self.focus = Pile(COLUMN, 0)
 
     def bands(self) -> list[list[Pile]]:
-        """The piles in rows, top to bottom, each row left to right."""
+        """The piles in rows, top to bottom, each row left to right: the
+        layout's own (Eight Off's foundations beside the columns are in the
+        top row's, after the cells, as they were on top), else by height."""
+        if self.table.laid_out.bands:
+            return self.table.laid_out.bands
         rows: dict[int, list[Pile]] = {}
         for pile, box in self.table.laid_out.piles.items():
             rows.setdefault(box.y, []).append(pile)

@@ -13,13 +13,13 @@ same way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from ...engine import Action, Game, Outcome, Pile, Refusal
 from ...i18n import translate
-from ...engine.actions import COLUMN, DRAW, FOUNDATION, MOVE, STOCK, UNDO
+from ...engine.actions import COLUMN, DRAW, FOUNDATION, MOVE, STOCK, TAP, UNDO, WASTE
 from ..drawing import theme
 from ..voice.words import deal_name, refusal_words, sentence, variant_name
 from ..drawing.cardart import CardArt, card_art
@@ -35,12 +35,13 @@ from .pointer import Pointer
 from ..drawing.layout import Box, Layout, longest_column, make_layout
 from ..scene import Scene
 from .sprites import (
-    NOTE_MS, BannerSprite, BarSprite, ButtonSprite, CardSprite, ColumnCounts, DropMarkSprite,
+    NOTE_MS, REFUSED_MS, BannerSprite, BarSprite, ButtonSprite, CardSprite, ColumnCounts, DropMarkSprite,
     FocusSprite, NoteSprite, RefusedMarkSprite, StatusSprite,
 )
 
 if TYPE_CHECKING:
     from .hosts import TableHost
+    from ...play import Settings
 
 HEADROOM = {False: 4, True: 1}  # cards a column may gain past the position's longest before the cards shrink
 # (Large cards: one, so that they are clearly larger where the height is what limits them)
@@ -64,11 +65,12 @@ class TableScene(Scene["TableHost"]):
         self.drop_marks: list[DropMarkSprite] = []
         self.refused_marks: list[RefusedMarkSprite] = []  # red outlines at refused cards, fading
         self.counts = ColumnCounts()
-        self.looks: tuple | None = None  # the settings the layout and art were made for
-        self.fit: tuple[int, int] | None = None  # (face-down cards, cards) the columns' room is sized for
+        self.looks: tuple[bool, bool, bool] | None = None  # the looks the layout and art were made for
+        self.fit: tuple[int, int] | None = None  # (face-down cards, cards) of the room the game has needed
+        self.sized: tuple[int, int] | None = None  # ... and of the room the columns are sized for (touch: more)
         self.kb = Keyboard(self)  # keyboard play: focus, pick up, drop, shortcuts
         # keys -> what they do (keyboard play handles its own keys first)
-        self.keys = {
+        self.keys: dict[int, Callable[[], object]] = {
             pygame.K_BACKSPACE: self.undo,
             pygame.K_n: app.open_new_game,
             pygame.K_F1: app.open_rules,
@@ -136,17 +138,18 @@ class TableScene(Scene["TableHost"]):
     def make_layout(self) -> Layout:
         pos, settings = self.game.position, self.app.settings
         self.looks = (settings.large_cards, settings.left_handed, settings.four_color)
-        hidden, cards = self.room_needed(self.fit)
+        self.fit = hidden, cards = self.room_needed(self.fit)
         most = longest_column(pos.game, pos.variant)[1]
         # a touch screen wants 44 px grab strips: more room (smaller cards) until the
-        # position shows no more counts than with the room the rules allow
+        # position shows no more counts than with the room the rules allow (for this
+        # window's size only: the room the game needed is what a resize starts from)
         least = self.squeezed(self.laid(None))
         while True:
             layout = self.laid((hidden, cards))
             if cards >= most or self.squeezed(layout) <= least:
                 break
             cards = min(most, cards + 2)
-        self.fit = (hidden, cards)
+        self.sized = (hidden, cards)
         return layout
 
     def laid(self, fit: tuple[int, int] | None) -> Layout:
@@ -180,12 +183,12 @@ class TableScene(Scene["TableHost"]):
         """A column holds more than the room the cards were sized for, or
         (a touch screen's grab strips) shows its count where the room the
         rules allow would not."""
-        if self.fit is None or self.layout is None:
+        if self.sized is None or self.layout is None:
             return False
         pos = self.game.position
-        if max(pos.hidden, default=0) > self.fit[0] or max((len(c) for c in pos.columns), default=0) > self.fit[1]:
+        if max(pos.hidden, default=0) > self.sized[0] or max((len(c) for c in pos.columns), default=0) > self.sized[1]:
             return True
-        return (self.fit[1] < longest_column(pos.game, pos.variant)[1] and self.squeezed(self.layout) > 0
+        return (self.sized[1] < longest_column(pos.game, pos.variant)[1] and self.squeezed(self.layout) > 0
                 and self.squeezed(self.layout) > self.squeezed(self.laid(None)))
 
     def release(self) -> None:
@@ -201,7 +204,7 @@ class TableScene(Scene["TableHost"]):
         settings = self.app.settings
         return card_art(layout.card_w, layout.card_h, settings.lang, settings.four_color, layout.index, layout.up_gap)
 
-    def settings_changed(self, settings) -> None:
+    def settings_changed(self, settings: Settings) -> None:
         """Large cards, left-handed or four colours changed: lay the table
         out again and redraw the cards, keeping the game as it is (Large
         cards: the columns' room is sized anew, for the cards' new size)."""
@@ -458,10 +461,11 @@ class TableScene(Scene["TableHost"]):
 
     def show_refusal(self, outcome: Outcome) -> None:
         """A refusal shows at the card: a red outline where the refused cards
-        lie now (dropped, tapped, held or pressed) and, with Interactive
-        rules on, the rule in words beside them, until the next touch or key
-        (``NOTE_MS`` at most). A refusal with no card (nothing to undo) says
-        its rule on the banner."""
+        lie once home (a dropped run glides back to it; a tapped, held or
+        pressed card is there) and, with Interactive rules on, the rule in
+        words beside them, clear of the stock, the waste and the pile they
+        were refused on, until the next touch or key (``NOTE_MS`` at most).
+        A refusal with no card (nothing to undo) says its rule on the banner."""
         settings = self.app.settings
         message = refusal_words(outcome, self.game, settings.lang, settings.double_tap)
         said = message if settings.interactive_rules else None
@@ -471,54 +475,75 @@ class TableScene(Scene["TableHost"]):
             if said is not None and self.banner is not None:
                 self.banner.show(said, self.app.now())
         else:
-            self.mark_refused(card, NOTE_MS if said else None)
+            self.mark_refused(card, NOTE_MS if said else None, self.under_a_strip(outcome.action))
             if said is not None and self.note is not None:
-                self.note.show(said, card, self.app.now(), self.keep_clear(outcome.action),
+                self.note.show(said, card, self.app.now(), *self.keep_clear(outcome.action),
                                prefer_left=settings.left_handed)
         self.sound("refuse")
 
-    def refused_box(self, action: Action) -> Box | None:
-        """Where the cards an action was refused for lie now, as drawn (the
-        cards a drag let go or the keys hold over a pile, a tapped or
-        pressed card, the stock for a draw); None: no card (an undo)."""
+    def refused_pile(self, action: Action) -> Pile | None:
+        """The pile whose cards an action was refused for (the stock for a
+        draw); None: no card (an undo)."""
         src = Pile(STOCK) if action.kind == DRAW else action.src
-        if src is None or src not in self.laid_out.piles:
-            return None
-        sprites = self.cards.get(src, [])
-        count = action.count if action.kind == MOVE else 1
-        shown = sprites[-count:] if sprites and src.kind == COLUMN else sprites[-1:]
-        if not shown:
-            return self.laid_out.piles[src]
-        boxes = [s.box() for s in shown]
-        x, y = min(b.x for b in boxes), min(b.y for b in boxes)
-        return Box(x, y, max(b.right for b in boxes) - x, max(b.bottom for b in boxes) - y)
+        return src if src is not None and src in self.laid_out.piles else None
 
-    def keep_clear(self, action: Action) -> list[tuple[Box, float]]:
-        """What a refusal's reason should cover least, with weights: where
-        the cards go back to and the pile they were refused on, the bar and
-        its buttons, the other cards."""
+    def refused_box(self, action: Action) -> Box | None:
+        """Where the cards an action was refused for lie at rest, their
+        pile's places (a dropped run or the keys' held cards glide back
+        there; a tapped or pressed card lies there), or the pile's place
+        when it is empty; None: no card (an undo)."""
+        src = self.refused_pile(action)
+        if src is None:
+            return None
+        layout = self.laid_out
+        size = len(self.game.position.cards(src))
+        if src.kind != COLUMN or not size:
+            return layout.piles[src]
+        count = min(size, action.count if action.kind == MOVE else 1)
+        places = self.card_places(src, size)[size - count:]
+        (x, y), bottom = places[0], places[-1][1] + layout.card_h
+        return Box(round(x), round(y), layout.card_w, round(bottom) - round(y))
+
+    def under_a_strip(self, action: Action) -> bool:
+        """Whether the refused cards lie on a card whose strip shows right
+        above them (a column's card under them): the outline keeps off that
+        strip, its index."""
+        src = self.refused_pile(action)
+        if src is None or src.kind != COLUMN:
+            return False
+        return len(self.game.position.cards(src)) > (action.count if action.kind == MOVE else 1)
+
+    def keep_clear(self, action: Action) -> tuple[list[Box], list[tuple[Box, float]]]:
+        """What a refusal's reason must not cover: the stock and the waste,
+        and the pile the cards were refused on (a column's whole fan, the
+        foundations); and what it should cover least, with weights: the
+        refused cards' whole pile, the bar and its buttons, the other cards."""
         layout, pos = self.laid_out, self.game.position
 
         def whole(pile: Pile) -> Box:  # a pile's cards, a column's whole fan
             return self.cards_box(pile, 0 if pile.kind == COLUMN and pos.cards(pile) else None)
 
-        out: list[tuple[Box, float]] = []
+        hard = [layout.piles[p] for p in (Pile(STOCK), Pile(WASTE)) if p in layout.piles]
+        tried = Pile(FOUNDATION) if action.kind == TAP else action.dst  # a tap tries the foundations
+        if tried is not None and tried != action.src:
+            if tried in layout.piles:
+                hard.append(whole(tried))
+            elif tried.kind == FOUNDATION:
+                hard.append(layout.foundation_area)
+        soft: list[tuple[Box, float]] = []
         if action.src is not None and action.src in layout.piles:
-            out.append((whole(action.src), 3.0))
-        if action.dst is not None:
-            if action.dst in layout.piles:
-                out.append((whole(action.dst), 3.0))
-            elif action.dst.kind == FOUNDATION:
-                out.append((layout.foundation_area, 2.0))
-        out += [(layout.bar, 2.0), (layout.button_bar, 2.0), *((box, 2.0) for box in layout.buttons.values())]
-        out += [(whole(pile), 1.0) for pile in layout.piles if pos.cards(pile)]
-        return out
+            soft.append((whole(action.src), 3.0))
+        soft += [(layout.bar, 2.0), (layout.button_bar, 2.0), *((box, 2.0) for box in layout.buttons.values())]
+        soft += [(whole(pile), 1.0) for pile in layout.piles if pos.cards(pile)]
+        return hard, soft
 
-    def mark_refused(self, box: Box, lasts: int | None = None) -> None:
+    def mark_refused(self, box: Box, lasts: int | None = None, under_strip: bool = False) -> None:
         """A red outline at ``box`` (where refused cards lie) that shakes, then
-        stays ``lasts`` ms (None: a moment) and fades."""
+        stays ``lasts`` ms (None: a moment) and fades; ``under_strip``: its
+        top edge inside the card's top margin, off the strip above it."""
+        top = min(self.laid_out.index.y, 6) if under_strip else None
         mark = RefusedMarkSprite(box, self.art.radius, self.laid_out.scale, self.app.now(),
-                                 *(() if lasts is None else (lasts,)))
+                                 REFUSED_MS if lasts is None else lasts, top=top)
         self.refused_marks.append(mark)
         self.app.group.add(mark)
 

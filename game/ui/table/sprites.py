@@ -12,6 +12,7 @@ import pygame
 
 from ...i18n import translate
 from ..drawing import theme
+from ..drawing.theme import Ink
 from ..voice.words import clock
 from ..drawing.cardart import CardArt
 from ..drawing.fonts import _note as note, font, wrap
@@ -21,11 +22,13 @@ from ..dialogs.widgets import Button
 if TYPE_CHECKING:
     from ...play import Settings
 
+    Group = pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite]  # the app's one layered group of sprites
+
 MOVE_MS = 160
 FLIP_MS = 120
 BANNER_MS = 3000
 WIDEST_FIGURES = (8888, 8888, 9 * 3600 + 59 * 60 + 59)  # score, moves, seconds: the bar is laid out for these
-REFUSED_MS = 700  # the red outline where a refused card was dropped or tapped (no reason said)
+REFUSED_MS = 700  # the red outline at a refused card (no reason said)
 NOTE_MS = 5000  # a refusal's reason at the card: till the next touch or key, else this long (it fades at the end)
 SHAKE_MS = 280  # the outline's three swings
 STATUS_MS = 5000  # an announcement on the status line: a little longer than a refusal
@@ -116,8 +119,8 @@ class CardSprite(pygame.sprite.DirtySprite):
         self.offset: tuple[float, float] = (-art.pad, -art.pad)  # the image's top left from (x, y)
         self.rest_layer = 0
         self.rest_visible = 1
-        self.anim: tuple | None = None  # (x0, y0, x1, y1, start, duration)
-        self.flip: tuple | None = None  # (start, old image)
+        self.anim: tuple[float, float, float, float, int, int] | None = None  # (x0, y0, x1, y1, start, duration)
+        self.flip: tuple[int, pygame.Surface] | None = None  # (start, old image)
         self.image = art.image(card, face_up)
         self.rect = self.image.get_rect()
         self.dirty = 1
@@ -243,10 +246,11 @@ class BarSprite(pygame.sprite.DirtySprite):
         self.size = layout.text_size
         self.image = pygame.Surface(self.box[2:])
         self.rect = pygame.Rect(self.box)
-        self.state: tuple | None = None
+        self.state: tuple[str, str, str, int, int, int] | None = None  # language, name, code, score, moves, time
         self.placed: list[tuple[str, pygame.Rect]] = []  # what was drawn where (tests)
         self.size_used = self.size
-        self.plan: tuple[tuple, int, int] | None = None  # (what it was laid out for, type size, arrangement)
+        # (what it was laid out for: language, name, code, room, widest figures; type size, arrangement)
+        self.plan: tuple[tuple[str, str, str, int, str], int, int] | None = None
 
     def show(self, lang: str, game_name: str, code: str, score: int, moves: int, seconds: int) -> None:
         state = (lang, game_name, code, score, moves, seconds)
@@ -397,7 +401,7 @@ class ButtonSprite(pygame.sprite.DirtySprite):
         return inside
 
 
-def draw_chart_icon(surf: pygame.Surface, box: Box, ink) -> None:
+def draw_chart_icon(surf: pygame.Surface, box: Box, ink: Ink) -> None:
     """The Statistics button's icon (the legend's \u2581\u2583\u2586): three rising bars on a base line."""
     size = min(box.w, box.h) * 0.5
     bar_w, gap = max(2, round(size * 0.24)), max(1, round(size * 0.14))
@@ -532,15 +536,23 @@ HIGHLIGHT_LAYER = 1440
 STATUS_LAYER = 1550
 
 
-def ring(w: int, h: int, radius: int, thick: int, color, edge) -> pygame.Surface:
+def ring(w: int, h: int, radius: int, thick: int, color: Ink, edge: Ink, top: int | None = None) -> pygame.Surface:
     """An outline drawn just outside a ``w`` x ``h`` card place: a band of
     ``color`` with a thin dark edge on both sides, so it shows on the felt
-    and on a white card alike."""
+    and on a white card alike. ``top``: its top edge lies on the card's own
+    top margin instead, that many px deep (a card with another's strip
+    right above it: the outline keeps off that strip and its index)."""
     out = thick + 2
     surf = pygame.Surface((w + 2 * out, h + 2 * out), pygame.SRCALPHA)
     rect = surf.get_rect()
+    if top is not None:
+        rect = pygame.Rect(0, out, rect.w, rect.h - out)
     pygame.draw.rect(surf, edge, rect, width=out, border_radius=radius + out)
     pygame.draw.rect(surf, color, rect.inflate(-2, -2), width=thick, border_radius=radius + out - 1)
+    if top is not None:
+        band = max(2, min(out, top))
+        surf.fill((0, 0, 0, 0), pygame.Rect(out, out + band, w, out - band))
+        pygame.draw.line(surf, edge, (out, out + band - 1), (out + w - 1, out + band - 1))
     return surf
 
 
@@ -556,8 +568,8 @@ class FocusSprite(pygame.sprite.DirtySprite):
         self.image = pygame.Surface((1, 1), pygame.SRCALPHA)
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.visible = 0
-        self.state: tuple | None = None
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self.state: tuple[tuple[int, ...], int, bool] | None = None  # (box, radius, holding)
+        self._cache: dict[tuple[int, int, int, int, bool], pygame.Surface] = {}
 
     def show(self, box: Box, radius: int, holding: bool) -> None:
         state = (tuple(box), radius, holding)
@@ -599,19 +611,22 @@ class DropMarkSprite(pygame.sprite.DirtySprite):
 
 
 class RefusedMarkSprite(pygame.sprite.DirtySprite):
-    """A refusal at the card: a red outline where the cards were dropped
-    (or the card tapped) that shakes sideways for a moment, stays while
-    the cards glide home (redrawing nothing) and fades out at the end of
-    its ``lasts`` ms: as long as the reason beside it, else ``REFUSED_MS``."""
+    """A refusal at the card: a red outline around the refused cards where
+    they lie at rest (``box``: a dropped run glides back into it) that
+    shakes sideways for a moment, then stays (redrawing nothing) and fades
+    out at the end of its ``lasts`` ms: as long as the reason beside it,
+    else ``REFUSED_MS``. ``top``: see ``ring``."""
 
     image: pygame.Surface
     rect: pygame.Rect
 
-    def __init__(self, box: Box, radius: int, scale: float, now: int, lasts: int = REFUSED_MS) -> None:
+    def __init__(self, box: Box, radius: int, scale: float, now: int, lasts: int = REFUSED_MS,
+                 top: int | None = None) -> None:
         super().__init__()
         self._layer = HIGHLIGHT_LAYER + 2
         thick = max(3, round(4 * scale))
-        self.image = ring(box.w, box.h, radius, thick, theme.REFUSED, theme.REFUSED_EDGE)
+        self.box = box
+        self.image = ring(box.w, box.h, radius, thick, theme.REFUSED, theme.REFUSED_EDGE, top)
         out = thick + 2
         self.home = (box.x - out, box.y - out)
         self.rect = self.image.get_rect(topleft=self.home)
@@ -685,9 +700,12 @@ class NoteSprite(pygame.sprite.DirtySprite):
         w = max(f.size(line)[0] for line in lines) + 2 * px
         return lines, (min(width, w), len(lines) * f.get_linesize() + 2 * py)
 
-    def show(self, text: str, card: Box, now: int, avoid: list[tuple[Box, float]], prefer_left: bool = False) -> None:
+    def show(self, text: str, card: Box, now: int, keep_off: list[Box], avoid: list[tuple[Box, float]],
+             prefer_left: bool = False) -> None:
+        """``text`` beside the refused cards at ``card``, off ``keep_off``
+        where the window has room for that, covering least of ``avoid``."""
         self.text, self.card, self.shown_at = text, card, now
-        box, lines = place_note(self, text, card, avoid, prefer_left)
+        box, lines = place_note(self, text, card, keep_off, avoid, prefer_left)
         self.lines = lines
         wrap(" ".join(lines), self.size, box.w - 2 * self.pads()[0])  # for the text-fit log
         surf = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
@@ -717,14 +735,17 @@ class NoteSprite(pygame.sprite.DirtySprite):
         return fade_starts(self, now, NOTE_MS)
 
 
-def place_note(note: NoteSprite, text: str, card: Box, avoid: list[tuple[Box, float]],
+def place_note(note: NoteSprite, text: str, card: Box, keep_off: list[Box], avoid: list[tuple[Box, float]],
                prefer_left: bool = False) -> tuple[Box, list[str]]:
     """Where the note of ``text`` goes beside ``card`` (the refused cards as
-    they lie), and its lines: right or left of it, else above or below,
-    always wholly on the window and never over the card; of those, the one
-    that covers least of ``avoid`` (boxes with their weights: where the
-    cards go back to, the pile they were refused on, the buttons, the other
-    cards), a side that wraps to fewer lines first."""
+    they lie), and its lines: right or left of it (level with it, slid up
+    or down as far as it still stands beside it), else above or below it
+    (slid sideways likewise), always wholly on the window and never over
+    the card. Of those places, one off ``keep_off`` (the stock and the
+    waste, the pile the cards were refused on) if there is one, and then
+    the one that covers least of ``avoid`` (boxes with their weights: the
+    refused cards' pile, the buttons, the other cards), a side that wraps
+    to fewer lines first."""
     win, s = note.window, note.s
     margin, gap = max(4, round(6 * s)), max(6, round(8 * s))
     most = min(win.w - 2 * margin, max(240, round(360 * s)))
@@ -740,27 +761,51 @@ def place_note(note: NoteSprite, text: str, card: Box, avoid: list[tuple[Box, fl
             room = seen.x - gap - (win.x + margin)
         else:
             room = most
-        width = min(most, room)
-        if width < least:
-            continue
-        lines, (w, h) = note.shape_for(text, width)
-        if side in ("right", "left"):
-            x = seen.right + gap if side == "right" else seen.x - gap - w
-            y = min(max(seen.y, win.y + margin), win.bottom - margin - h)
-        else:
-            x = min(max(seen.x + seen.w // 2 - w // 2, win.x + margin), win.right - margin - w)
-            y = seen.y - gap - h if side == "above" else seen.bottom + gap
-        box = Box(x, y, w, h)
-        if box.x < win.x or box.y < win.y or box.right > win.right or box.bottom > win.bottom or box.overlap(seen):
-            continue
-        covered = sum(weight * box.overlap(other) for other, weight in avoid) / max(1, w * h)
-        score = covered + 0.15 * len(lines) + 0.05 * rank
-        if best is None or score < best[0]:
-            best = (score, box, lines)
+        for width in sorted({min(most, room), min(room, least)}, reverse=True):
+            if width < least:
+                continue
+            lines, (w, h) = note.shape_for(text, width)
+            for box, slide in note_places(side, seen, w, h, gap):
+                box = Box(min(max(box.x, win.x + margin), win.right - margin - w),
+                          min(max(box.y, win.y + margin), win.bottom - margin - h), w, h)
+                if not beside(box, seen, side) or box.overlap(seen):
+                    continue
+                blocked = sum(box.overlap(other) for other in keep_off)
+                covered = sum(weight * box.overlap(other) for other, weight in avoid) / max(1, w * h)
+                score = 1000.0 * blocked / max(1, w * h) + covered + 0.15 * len(lines) + 0.05 * rank + 0.02 * slide
+                if best is None or score < best[0]:
+                    best = (score, box, lines)
     if best is None:  # no side has room (a window hardly larger than the cards): over the window's top
         lines, (w, h) = note.shape_for(text, win.w - 2 * margin)
         return Box(win.x + margin, win.y + margin, w, min(h, win.h - 2 * margin)), lines
     return best[1], best[2]
+
+
+def note_places(side: str, seen: Box, w: int, h: int, gap: int) -> list[tuple[Box, int]]:
+    """A note ``w`` x ``h`` on ``side`` of the cards ``seen``: level with
+    their top (or centre) and then slid along that side in steps, as long
+    as it still stands beside them; each with how far it slid (in steps)."""
+    if side in ("right", "left"):
+        x = seen.right + gap if side == "right" else seen.x - gap - w
+        starts = [seen.y, seen.y + seen.h // 2 - h // 2]
+        span, step = seen.h + h, max(8, h // 3)
+        ys = starts + [seen.y + d for k in range(1, span // step + 1) for d in (k * step, -k * step)]
+        return [(Box(x, y, w, h), i) for i, y in enumerate(ys)]
+    y = seen.y - gap - h if side == "above" else seen.bottom + gap
+    starts = [seen.x + seen.w // 2 - w // 2]
+    span, step = seen.w + w, max(8, w // 6)
+    xs = starts + [starts[0] + d for k in range(1, span // step + 1) for d in (k * step, -k * step)]
+    return [(Box(x, y, w, h), i) for i, x in enumerate(xs)]
+
+
+def beside(box: Box, seen: Box, side: str) -> bool:
+    """Whether ``box`` still stands beside ``seen`` on ``side``: level with
+    some of it (or across some of its width), on that side of it."""
+    if side in ("right", "left"):
+        level = box.y < seen.bottom and box.bottom > seen.y
+        return level and (box.x >= seen.right if side == "right" else box.right <= seen.x)
+    across = box.x < seen.right and box.right > seen.x
+    return across and (box.bottom <= seen.y if side == "above" else box.y >= seen.bottom)
 
 
 class StatusSprite(pygame.sprite.DirtySprite):
@@ -869,7 +914,7 @@ class ColumnCounts:
         self.badges: dict[int, tuple[int, pygame.sprite.DirtySprite]] = {}  # column index -> (count, badge)
         self.stock: tuple[int, pygame.sprite.DirtySprite] | None = None
 
-    def show_stock(self, layout: Layout, count: int | None, group) -> None:
+    def show_stock(self, layout: Layout, count: int | None, group: Group) -> None:
         """The stock's count (None or 0: no badge; an empty stock shows its turn-over mark)."""
         from ...engine import Pile
         from ...engine.actions import STOCK
@@ -887,7 +932,7 @@ class ColumnCounts:
         group.add(sprite)
         self.stock = (count, sprite)
 
-    def update(self, layout: Layout, columns: list[list[int]], hidden: list[int], group) -> None:
+    def update(self, layout: Layout, columns: list[list[int]], hidden: list[int], group: Group) -> None:
         for i, col in enumerate(columns):
             squeezed = layout.column_fan(hidden[i], len(col))[1]
             old = self.badges.get(i)

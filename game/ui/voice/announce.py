@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ... import host
 from ...engine import Outcome
-from ...i18n import translate
+from ...i18n import translate, translate_count
 from ...play import Played, Refused, Started, Undone, Won
 from .words import deal_name, describe_outcome, refusal_words, sentence
 
@@ -87,4 +87,4 @@ class Announcer:
             self.say(describe_outcome(outcome, game.position, self.lang, explain=settings.interactive_rules, why=why))
 
     def on_won(self, score: int, moves: int) -> None:
-        self.say_key("say.won", score=score, moves=moves)
+        self.say(translate_count("say.won", moves, self.lang, score=score, moves=moves))

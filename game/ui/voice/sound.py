@@ -24,8 +24,9 @@ import pygame
 from ...engine import Outcome
 from ...engine.actions import DRAW
 from ...engine.rules import TURN
+from ...textfile import ASSETS
 
-SOUND_DIR = Path(__file__).resolve().parents[3] / "assets" / "sounds"
+SOUND_DIR = ASSETS / "sounds"
 NAMES = ("pickup", "place", "flip", "deal", "refuse", "win")
 VOLUME = 0.6
 REST_MS = 3000  # natively, the mixer closes once no sound played for this long

@@ -9,7 +9,7 @@ from ...engine import Action, Game, Move, Outcome, Pile, Position, Refusal
 from ...engine.actions import CELL, COLUMN, DRAW, DTAP, FOUNDATION, STOCK, TAP, WASTE
 from ...engine.cards import rank_of, suit_of
 from ...engine.rules import TURN
-from ...i18n import refusal_message, translate
+from ...i18n import refusal_message, translate, translate_count
 
 
 SENTENCE_ENDS = (".", "!", "?", "\u2026")
@@ -128,7 +128,8 @@ def describe_focus(pos: Position, pile: Pile, row: int | None, lang: str, held: 
     cards = pos.cards(pile)
     name = pile_name(pile, lang)
     if pile.kind == STOCK:
-        text = translate("say.focus_count", lang, pile=name, count=len(cards)) if cards else translate("say.focus_empty", lang, pile=name)
+        text = (translate_count("say.focus_count", len(cards), lang, pile=name, count=len(cards)) if cards
+                else translate("say.focus_empty", lang, pile=name))
     elif not cards:
         text = translate("say.focus_empty", lang, pile=name)
     else:
