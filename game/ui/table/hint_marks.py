@@ -13,7 +13,7 @@ import pygame
 from ...engine import Action, Game, Move, Pile, Refusal
 from ...engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
 from ...engine.rules import TURN
-from ...i18n import translate
+from ...i18n import translate, translate_count
 from ...play import HintMarked, HintSaid, MarksCleared, Shown, UndoMarked, VerdictChanged
 from ..drawing.fonts import fit_text
 from ..drawing.layout import Box
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..scene import Canvas
     from .sprites import StatusSprite
 
-DRAWS_KEYS = ("say.hint_draws", "say.hint_draws_turn")  # sentences with a number of draws (``.one`` / ``.n``)
+DRAWS_KEYS = ("say.hint_draws", "say.hint_draws_turn")  # sentences with a number of draws (``translate_count``)
 HINT_COLOR = (96, 200, 255)
 HINT_EDGE = (10, 30, 48)
 VERDICT_COLORS = {
@@ -95,9 +95,6 @@ class HintView:
         """Say it and, for a banner, show it in the table's one message place,
         where the player looks (``TableScene.tell``)."""
         lang = self.app.settings.lang
-        key = event.key
-        if key in DRAWS_KEYS:  # Easy Harp's draws before a move: one draw, or several
-            key += ".one" if event.count == 1 else ".n"
         params: dict[str, object] = {}
         if event.move is not None:
             if event.move.kind == TURN:
@@ -108,7 +105,11 @@ class HintView:
                 params["move"] = move_words(event.move, lang)
         if event.count is not None:
             params["count"] = event.count
-        self.table.tell(translate(key, lang, **params), "hint" if event.banner else "say")
+        if event.key in DRAWS_KEYS and event.count is not None:  # Easy Harp's draws before a move
+            text = translate_count(event.key, event.count, lang, **params)
+        else:
+            text = translate(event.key, lang, **params)
+        self.table.tell(text, "hint" if event.banner else "say")
 
     def show_verdict(self, shown: Shown | None) -> None:
         table = self.table
