@@ -390,8 +390,8 @@ class EasyHarpProblem(ProblemBase):
     def plan(self) -> Plan:
         """The fixed best-first searches (``variants``, ``FIXED_SHARES``) and the
         restart stream (``restart``, ``RESTART_SHARE``), sharing the work."""
-        return Plan("portfolio", searches=tuple(self.variants()), shares=FIXED_SHARES, restarts=self.restart,
-                    restart_share=RESTART_SHARE)
+        return Plan("portfolio", round_trips=True, searches=tuple(self.variants()), shares=FIXED_SHARES,
+                    restarts=self.restart, restart_share=RESTART_SHARE)
 
     def variants(self) -> list[EasyHarpProblem]:
         """The problems the best-first searches take turns on: every score

@@ -76,9 +76,15 @@ class Plan:
     itself) with its share of the work in ``shares`` (none: 1 each), a
     depth-first one beside them when ``depth_first_too`` (share 1), and,
     when ``restarts`` is given, a stream of restarted searches
-    (``restarts(k)``: the k-th) with ``restart_share``."""
+    (``restarts(k)``: the k-th) with ``restart_share``. ``round_trips``: a
+    solution may come back to a position it was in (a move of several
+    actions can undo another's first one: Easy Harp's take-backs and
+    draws), so it is replayed and its round trips cut (``search.tightened``);
+    a game whose moves never undo each other leaves it False (a replay of an
+    Eight Off line cost a third of its solve)."""
 
     strategy: Strategy = "depth-first"
+    round_trips: bool = False  # a line of its moves may come back to a position (``search.tightened`` cuts them)
     searches: tuple[Problem, ...] = ()
     shares: tuple[int, ...] = ()
     depth_first_too: bool = False

@@ -449,7 +449,7 @@ def _searching(position: Any, stats: _Stats, max_nodes: int | None, avoid: Seque
     keys = (yield from avoided(position, avoid)) if avoid else frozenset()
     if not keys:
         verdict, actions = yield from _run(problem, plan, stats, max_nodes, keys)
-        return verdict, (yield from tightened(position, problem.spell(actions)))  # its variants spell as it does
+        return verdict, (yield from _spelled(problem, plan, position, actions))
     first = stats.part()
     verdict, actions = yield from _mirrored(_run(problem, plan, first, max_nodes, keys), first, stats, 0)
     if verdict == UNWINNABLE:  # no line stays off the game's path: any line, or a proof of a loss
@@ -459,7 +459,14 @@ def _searching(position: Any, stats: _Stats, max_nodes: int | None, avoid: Seque
         budget = None if max_nodes is None else max(1, max_nodes - done)
         verdict, actions = yield from _mirrored(_run(problem, plan, again, budget, frozenset()), again, stats, done)
         verdict = _proof(again, verdict)
-    return verdict, (yield from tightened(position, problem.spell(actions)))
+    return verdict, (yield from _spelled(problem, plan, position, actions))
+
+
+def _spelled(problem: Planned, plan: Plan, position: Any, actions: Actions) -> Generator[Unit, None, list[str]]:
+    """A solution in the engine's actions (its variants and restarts spell
+    as the problem does), without round trips where its moves make them."""
+    spelled = problem.spell(actions)
+    return (yield from tightened(position, spelled)) if plan.round_trips else spelled
 
 
 def _run(problem: Planned, plan: Plan, stats: _Stats, max_nodes: int | None, avoid: Avoid) -> Search:
