@@ -189,7 +189,7 @@ class SearchService:
 
     def line_from(self, key: Key) -> list[str] | None:
         """The rest of the proven line from the position ``key`` (None: it
-        is not on the plan, ``plan_index``)."""
+        is not on the plan)."""
         index = self.plan_keys.get(key)
         return None if index is None else self.plan[index:]
 
@@ -318,10 +318,8 @@ class SearchService:
         """Keep a solution: the position before each of its actions. The
         first steps are learnt at once (the hint shows the first one); the
         rest is replayed in the background, a few hundred actions a frame."""
-        if self.learner is not None:
-            self.tasks.cancel(self.learner)
-            self.learner = None
-        self.plan, self.plan_keys, self.plan_base = list(actions), {}, frozenset(path)
+        self.forget_plan()
+        self.plan, self.plan_base = list(actions), frozenset(path)
         self.winnable.add(start.packed_key())
         learner = PlanLearner(self, start)
         if learner.step(0):  # the rest in the background (``learned`` once it is all learnt)
@@ -355,9 +353,7 @@ class SearchService:
         Its solver is loaded now, with the deal, not in a search's slice."""
         prepare(started.game.position.game)
         self.cancel()
-        if self.learner is not None:
-            self.tasks.cancel(self.learner)
-            self.learner = None
-        self.plan, self.plan_keys, self.lost, self.winnable, self.unknown = [], {}, set(), set(), set()
+        self.forget_plan()
+        self.lost, self.winnable, self.unknown = set(), set(), set()
         self.hint_asked = self.awaiting_hint = False
         self.refresh()

@@ -23,10 +23,13 @@ move (``game.solver.heuristic``). It is null when the game is proven lost
 loss, just no move that stands out), or when the position is already won
 (then ``result`` is ``winnable``). Only ``unwinnable`` is a proof of a loss.
 
-A position file has no history (the contract's position has no moves
-list), so the command line's guess can't steer clear of positions the game
-has been in, as the window's does; the rule of thumb itself never advises
-taking back the move it advised the step before (``game.solver.heuristic``).
+The actions after the deal or position (``hint --deal CODE ACTION ...``,
+read as ``play`` reads them) are the game's path: the hint's line, and its
+guess, stay off the positions they went through unless no line does
+(``path_hint``), and a draw's hint also says ``"draws"``, how many draws in
+a row the line makes, and ``"then"``, the move they lead to. A position file
+alone has no path; the rule of thumb itself never advises taking back the
+move it advised the step before (``game.solver.heuristic``).
 """
 
 from __future__ import annotations
