@@ -99,6 +99,7 @@ class Walk:
 
 
 CHECKPOINT = 16  # moves (not draws) between the positions the command line's hint plans from
+WALK_SHARE = 2 / 3  # of the hint's time, what the walk along the path may take (``path_hint``)
 
 
 def path_hint(start: Position, actions: Sequence[Action], seconds: float) -> dict[str, Any]:
@@ -112,24 +113,34 @@ def path_hint(start: Position, actions: Sequence[Action], seconds: float) -> dic
     it stands on. Asked again and again with the hinted action played, it
     keeps to one line for ``CHECKPOINT`` moves at a time (a new search from
     each position would order Easy Harp's stock cards anew each time), at
-    the cost of a search per action that left the line since the checkpoint."""
+    the cost of a search per action that left the line since the checkpoint.
+    The walk takes at most ``WALK_SHARE`` of the time: when it finds no line
+    (a search ran out of time), the position on the table is searched with
+    the rest, as a call without a path would be."""
     walk = Walk(start, actions)
-    deadline = time.perf_counter() + seconds
+    began = time.perf_counter()
+    walking = began + seconds * WALK_SHARE  # the rest is kept for the position on the table
     keys, positions = walk.keys, walk.positions
-    j = walk.checkpoint()
-    result = api.solve(positions[j], seconds, avoid=keys[:j])
-    line = result.actions if result.result == WINNABLE else []
     last = len(keys) - 1
-    while j < last:
+    j = walk.checkpoint()
+    result = api.solve(positions[j], seconds * WALK_SHARE, avoid=keys[:j])
+    line = result.actions if result.result == WINNABLE else []
+    while j < last and result.result == WINNABLE:
         stays = line and _after(positions[j], line[0]) == keys[j + 1]
         line = line[1:] if stays else []
         j += 1
         if not stays and (j == last or not walk.drew[j]):
             # the path left the line: the window would search the next position (after the
             # draws that follow, if any: draws change nothing a search of it would find)
-            left = max(0.001, deadline - time.perf_counter())
+            left = walking - time.perf_counter()
+            if left <= 0:
+                break
             result = api.solve(positions[j], left, avoid=keys[:j])
             line = result.actions if result.result == WINNABLE else []
+    if j < last or not line:  # no line found on the way: the position on the table, with the time left
+        left = max(seconds * (1 - WALK_SHARE), began + seconds - time.perf_counter())
+        result = api.solve(positions[last], left, avoid=keys[:last])
+        line = result.actions if result.result == WINNABLE else []
     return hint_line(result, line, positions[-1], keys[:-1])
 
 

@@ -132,12 +132,12 @@ def heuristic_action(position: Position, avoid: Iterable[bytes] = ()) -> str | N
         score = _score(position, move)
         if score <= best_score:
             continue
-        if move.kind in (DRAW, TURN):
-            best, best_score = action, score
-            continue
         after = position.copy()
         rules.apply(after, move)
         if avoid and after.packed_key() in avoid:
+            continue  # a draw too: drawing round the whole stock comes back where the game was
+        if move.kind in (DRAW, TURN):
+            best, best_score = action, score
             continue
         reverse = _way_back(position, after, move)
         if reverse is not None:
