@@ -224,8 +224,8 @@ class CountSprite(pygame.sprite.DirtySprite):
     def __init__(self, count: int, box: Box, scale: float) -> None:
         super().__init__()
         self._layer = HIGHLIGHT_LAYER + 2
-        size = max(14, round(min(box.w, box.h) * 0.42))
-        text = fit_text(str(count), max(11, round(size * 0.62)), HINT_EDGE, 2 * size, bold=True)
+        size = max(20, round(min(box.w, box.h) * 0.42))
+        text = fit_text(str(count), max(13, round(size * 0.62)), HINT_EDGE, 2 * size, bold=True)
         side = max(size, text.get_width() + round(10 * scale))
         surf = pygame.Surface((side, size), pygame.SRCALPHA)
         pygame.draw.rect(surf, HINT_EDGE, surf.get_rect(), border_radius=size // 2)
