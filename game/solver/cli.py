@@ -123,6 +123,9 @@ def path_hint(start: Position, actions: Sequence[Action], seconds: float) -> dic
     keys, positions = walk.keys, walk.positions
     last = len(keys) - 1
     j = walk.checkpoint()
+    if j == last:  # the position on the table is the checkpoint: its own search, with the whole time
+        result = api.solve(positions[j], seconds, avoid=keys[:j])
+        return hint_line(result, result.actions if result.result == WINNABLE else [], positions[j], keys[:j])
     result = api.solve(positions[j], seconds * WALK_SHARE, avoid=keys[:j])
     line = result.actions if result.result == WINNABLE else []
     while j < last and result.result == WINNABLE:
