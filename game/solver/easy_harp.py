@@ -101,7 +101,8 @@ from typing import Literal, Sequence
 
 from ..engine.position import Position
 from ..engine.deals import SplitMix64
-from .problem import Actions, Child, Expansion, Pauses, Plan, ProblemBase, Restart, Seen
+from .easy_harp_line import shorten
+from .problem import Actions, Child, Expansion, Pauses, Plan, ProblemBase, Restart, Seen, Shortening
 from .search import finish
 
 # A state: (columns, face-down counts, talon, cards drawn, foundation counts, key): see the notes
@@ -389,9 +390,14 @@ class EasyHarpProblem(ProblemBase):
 
     def plan(self) -> Plan:
         """The fixed best-first searches (``variants``, ``FIXED_SHARES``) and the
-        restart stream (``restart``, ``RESTART_SHARE``), sharing the work."""
+        restart stream (``restart``, ``RESTART_SHARE``), sharing the work; a
+        line found is made shorter (``easy_harp_line.shorten``)."""
         return Plan("portfolio", searches=tuple(self.variants()), shares=FIXED_SHARES, restarts=self.restart,
-                    restart_share=RESTART_SHARE)
+                    restart_share=RESTART_SHARE, shorten=self.shorten)
+
+    def shorten(self, line: list[str]) -> Shortening:
+        """``line`` (a win from this problem's start) with fewer draws."""
+        return shorten(self.root, line)
 
     def variants(self) -> list[EasyHarpProblem]:
         """The problems the best-first searches take turns on: every score
