@@ -68,7 +68,7 @@ from typing import Generator, Sequence, TypeVar
 KING = 12
 DRAW = "draw"
 PAUSE_STEPS = 64  # moves or draws between two pauses (``shorten`` is sliced like the search)
-ROUNDS = 4  # schedules at most (a loop cut, then scheduled again)
+ROUNDS = 2  # schedules at most (a loop cut, then scheduled again: a third and fourth shortened 60 lines by 0 actions)
 # A move: (source kind, source column or foundation label, cards, destination kind, destination
 # column or foundation label, the card it moves (the first card of a run), talon card?)
 # Kinds: "c" column, "w" waste (a talon card), "f" foundation. A label is the slot the move's
