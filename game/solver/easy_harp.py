@@ -524,6 +524,8 @@ class EasyHarpProblem(ProblemBase):
         parts0, terms0, depths0, weights = parent.parts, parent.terms, parent.depths, self.weights
         talon0, found0, tail0 = state[2], state[4], parent.tail
         found_part0 = _found_part(found0, weights)
+        hidden0 = state[1]
+        hidden_part0 = weights[1] * sum(hidden0)
         _, w_hidden, w_empty, w_buried, w_played, _, w_pile = weights
         one, found_keys, depth_of = _BYTE, _FOUND_KEYS, _DEPTHS
         out: list[Child] = []
@@ -553,12 +555,12 @@ class EasyHarpProblem(ProblemBase):
                 terms[j] = w_empty if not col else (-w_pile * (len(col) - h) if h else 0)
             # _score_rest, written out: the foundations' part is the parent's when they are
             score = (sum(terms) + (found_part0 if found is found0 else _found_part(found, weights))
-                     - w_hidden * sum(hidden) - w_played * len(talon))
+                     - (hidden_part0 if hidden is hidden0 else w_hidden * sum(hidden)) - w_played * len(talon))
             if w_buried:
                 score -= w_buried * _buried(b"\xff".join(cols), b"\xff".join(depths), found, talon)
             if noise:
                 score += (rnd >> 33) % (noise + 1)
-            out.append((score, acts, (tuple(cols), tuple(hidden), talon, drawn, found, key)))
+            out.append((score, acts, (tuple(cols), hidden, talon, drawn, found, key)))
         if noise:
             self._rng = rnd
         # best first, and the later move first among equal scores: a stable sort of the list
@@ -775,18 +777,19 @@ class _Moves:
 # A child while it is made (``_play``): its columns, face-down counts, talon, cards
 # drawn and foundation counts (lists where it changes them), its actions, and the
 # columns its move and its safe moves changed (repeats do no harm).
-Played = tuple[list[bytes], list[int], bytes, int, tuple[int, ...], Actions, list[int]]
+Played = tuple[list[bytes], tuple[int, ...], bytes, int, tuple[int, ...], Actions, list[int]]
 
 
 def _play(state: State, steps: Steps) -> Played:
     """The child that ``steps`` lead to from ``state``, its safe moves home
     made (``_settle``: only when a card went home or between foundations,
     or the top the move uncovered is due home; the module's notes say why
-    the others are settled already). The foundation counts are the
-    parent's own tuple when no card came or went (``_children`` sees it)."""
+    the others are settled already). The face-down counts and the
+    foundation counts are the parent's own tuples when they stay as they
+    were (``_children`` sees it: no copy, and the sums as the parent's)."""
     cols, hidden, talon, drawn, found, _ = state
     ncols = list(cols)
-    nhidden = list(hidden)
+    nhidden: list[int] | None = None  # made when a face-down card turns up
     nfound: list[int] | None = None  # made when a foundation changes
     home = False  # a card went home (or between foundations): safe moves
     acts: Actions = []
@@ -799,7 +802,8 @@ def _play(state: State, steps: Steps) -> Played:
             rest = len(src) - k
             cards = src[rest:]
             ncols[si] = src[:rest]
-            if rest and rest == nhidden[si]:
+            if rest and rest == (hidden if nhidden is None else nhidden)[si]:
+                nhidden = nhidden or list(hidden)
                 nhidden[si] -= 1
             uncovered = si
             touched.append(si)
@@ -852,8 +856,10 @@ def _play(state: State, steps: Steps) -> Played:
             home = (now[s] == r or now[s + 1] == r) and _safe(now, c)
     if home:
         nfound = nfound or list(found)
+        nhidden = nhidden or list(hidden)
         talon, drawn = _settle(ncols, nhidden, talon, drawn, nfound, acts, touched)
-    return ncols, nhidden, talon, drawn, found if nfound is None else tuple(nfound), acts, touched
+    return (ncols, hidden if nhidden is None else tuple(nhidden), talon, drawn,
+            found if nfound is None else tuple(nfound), acts, touched)
 
 
 class _Parent:
