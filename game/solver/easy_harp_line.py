@@ -89,6 +89,9 @@ def _fits(card: int, onto: int) -> bool:
     return onto % 13 == card % 13 + 1 and (13 <= card < 39) != (13 <= onto < 39)
 
 
+_HOSTS = [frozenset(onto for onto in range(52) if _fits(card, onto)) for card in range(52)]  # the cards each card goes on
+
+
 class _Table:
     """The cards as the line plays them: columns, face-down counts, foundation
     heights, the talon (the waste bottom to top, then the stock top to bottom)
@@ -117,6 +120,14 @@ class _Table:
         else:
             self.drawn += 1
         self.out.append(DRAW)
+
+    def draws(self, count: int) -> None:
+        """``count`` draws at once (no action written: ``_read``)."""
+        if not self.talon:
+            raise Refused("a draw with no cards")
+        size = len(self.talon) + 1  # the waste's heights in a cycle: 0 .. len(talon)
+        turned, self.drawn = divmod(self.drawn + count, size)
+        self.turns += turned
 
     def top(self) -> int:
         """The waste's top card, -1 when the waste is empty."""
@@ -216,15 +227,21 @@ def _read(root: Root, actions: Sequence[str]) -> Pausing[list[Move]]:
     the card it moves and its foundation label (the slot, as the line plays)."""
     table = _Table(root)
     moves: list[Move] = []
+    draws = 0  # draws not yet made: a run of them is made at once (``_Table.draws``)
     for i, action in enumerate(actions):
         if i % PAUSE_STEPS == PAUSE_STEPS - 1:
             yield
         if action == DRAW:
-            table.draw()
+            draws += 1
             continue
+        if draws:
+            table.draws(draws)
+            draws = 0
         move = _parse(table, action)
         table.play(move)
         moves.append(move)
+    if draws:
+        table.draws(draws)
     return moves
 
 
@@ -324,9 +341,12 @@ class _Schedule:
             return False
         h = waiting[0]
         king = card % 13 == KING
+        hosts = _HOSTS[card]
         for x, col in enumerate(self.table.cols):
+            if not ((col[-1] in hosts) if col else king):
+                continue
             chain = self.chains.get(x)
-            if (chain and chain[0] < h) or not ((col and _fits(card, col[-1])) or (king and not col)):
+            if chain and chain[0] < h:
                 continue
             parked: Move = ("w", -1, 1, "c", x, card)
             self.table.play(parked)
