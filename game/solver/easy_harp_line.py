@@ -3,10 +3,11 @@
 The search plays a talon card just in time: only as part of the move that
 uses it (``easy_harp``'s notes say why that is sound), so a line fetches
 its talon cards all around the stock, one pass of the waste after another
-(60 fresh deals: median 990 actions, about 24 turns of the waste, for about
-150 moves that are not draws). ``shorten`` plays the same moves in another
-order, the way a player would: a useful waste card goes where it is due as
-soon as it comes up.
+(deals 640001-640060: a median of 1011 actions, 865 of them draws, 25 turns
+of the waste). ``shorten`` plays the same moves in another order, the way a
+player would: a useful waste card goes where it is due as soon as it comes
+up (the same deals: 385 actions, 229 draws, 6 turns; 2 ms a line natively
+and 6 ms under Pyodide).
 
 *Reordering.* Each move of the line (a draw is no move here) touches some
 places: the columns it takes a card from or puts one on, and the foundation
@@ -21,8 +22,9 @@ drawn, the rest of the cycle in the same order), so a talon card may come
 whenever one copy of it passes the waste top, and the copy that comes first
 is the one taken. ``_Schedule`` plays greedily: every move that is free and
 needs no draw at once, else the waste top when a free move plays it, else
-one draw. Given the chains that order needs no more draws than any other,
-so what is left is in the chains.
+one draw. Playing a free move at once never costs a draw later (taking a
+card out of the talon only brings the others nearer the waste top), so the
+draws left are mostly those the chains force.
 
 *Foundation slots.* The engine puts a card on the first slot that takes
 it; when both slots of a suit are at the same height they hold the same
@@ -53,9 +55,10 @@ a loop adds no state). A search told to keep off the positions the game has
 been in finds a line that does, and its shortened line does too.
 
 *Checks.* Every move is checked against the rules as it is played (the
-card it moves, where it goes); a line that does not check, or a schedule
-that does not end, leaves the found line as it was (``shorten`` returns
-it). ``tests/solver/test_easy_harp_line.py`` replays shortened lines through
+card it moves, where it goes) and a schedule must end with every card home;
+a line that does not check, or a schedule that does not end, leaves the
+line as it was before that step (``shorten`` returns the shortest that
+checked, the found line at worst). ``tests/solver/test_easy_harp_line.py`` replays shortened lines through
 the rules engine.
 """
 
@@ -70,7 +73,7 @@ DRAW = "draw"
 PAUSE_STEPS = 64  # moves or draws between two pauses (``shorten`` is sliced like the search)
 ROUNDS = 2  # schedules at most (a loop cut, then scheduled again: a third and fourth shortened 60 lines by 0 actions)
 # A move: (source kind, source column or foundation label, cards, destination kind, destination
-# column or foundation label, the card it moves (the first card of a run), talon card?)
+# column or foundation label, the card it moves (the first card of a run))
 # Kinds: "c" column, "w" waste (a talon card), "f" foundation. A label is the slot the move's
 # card went to or came from in the line it was read from (``_Table.labels``).
 Move = tuple[str, int, int, str, int, int]
@@ -346,7 +349,7 @@ class _Schedule:
             if not ((col[-1] in hosts) if col else king):
                 continue
             chain = self.chains.get(x)
-            if chain and chain[0] < h:
+            if chain and chain[0] <= h:  # a move before h's (or h itself) touches the column
                 continue
             parked: Move = ("w", -1, 1, "c", x, card)
             self.table.play(parked)
