@@ -40,6 +40,7 @@ Actions = list[Any]  # a child's actions: the engine's (str), or a problem's sho
 Child = tuple[int, Actions, Any]  # a move worth trying: (score, its actions, the state it leads to)
 Expansion = Generator[None, None, list[Child]]  # pauses (None), then returns the children
 Pauses = Generator[None, None, None]
+Shortening = Generator[None, None, list[str]]  # pauses (None), then returns a line (``Plan.shorten``)
 Seen = set[Any]  # a search's table of the keys it has seen
 Strategy = Literal["depth-first", "best-first", "portfolio"]
 
@@ -76,7 +77,11 @@ class Plan:
     itself) with its share of the work in ``shares`` (none: 1 each), a
     depth-first one beside them when ``depth_first_too`` (share 1), and,
     when ``restarts`` is given, a stream of restarted searches
-    (``restarts(k)``: the k-th) with ``restart_share``."""
+    (``restarts(k)``: the k-th) with ``restart_share``. ``shorten``, when
+    given, makes a found line shorter (the engine's actions in, a line that
+    wins from the same start out), pausing now and then like an expansion:
+    the task runs it as part of the search; the win holds whatever happens
+    to the shortening (``search.SolverTask``)."""
 
     strategy: Strategy = "depth-first"
     searches: tuple[Problem, ...] = ()
@@ -84,6 +89,7 @@ class Plan:
     depth_first_too: bool = False
     restarts: Callable[[int], Restart] | None = None
     restart_share: int = 0
+    shorten: Callable[[list[str]], Shortening] | None = None
 
 
 class Planned(Problem, Protocol):

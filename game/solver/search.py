@@ -118,6 +118,7 @@ class _Stats:
     nodes = 0
 
     def __init__(self) -> None:
+        self.won: list[str] | None = None  # a line found: the win stands while it is shortened (``_searching``)
         self.tables: list[Any] = []  # this search's own big tables, for ``sweep`` once it ends
         self.parts: list[_Stats] = []  # the searches it runs, each with its own tables
         self.released = False  # its tables went to the scrap: whatever it returns now is ``unknown``
@@ -225,20 +226,24 @@ def _adopt(kids: list[Child], current: int, problem: Problem, seen: Seen, parent
     """The children of node ``current`` not seen before: each is recorded
     (its key in ``seen``, its parent and actions in ``parents``) and goes to
     ``out`` as (score, node, state); returns a won child's node, else -1."""
-    key, won = problem.key, problem.won
+    key, won, add, record = problem.key, problem.won, seen.add, parents.append
+    nodes = stats.nodes  # counted here, handed back at each pause and at the end (3 % of a search under Pyodide)
     for i, (score, acts, child) in enumerate(kids):
         if i % PAUSE_EVERY == PAUSE_EVERY - 1:
+            stats.nodes = nodes
             yield  # thousands of keys to make and look up: a pause now and then
         k = key(child)
         if k in seen:
             continue
-        seen.add(k)
-        stats.nodes += 1
+        add(k)
+        nodes += 1
         node = len(parents)
-        parents.append((current, tuple(acts)))  # tuples of str: the GC stops tracking them
+        record((current, tuple(acts)))  # tuples of str: the GC stops tracking them
         if won(child):
+            stats.nodes = nodes
             return node
         out.append((score, node, child))
+    stats.nodes = nodes
     return -1
 
 
@@ -413,7 +418,10 @@ def portfolio(problem: Problem, plan: Plan, stats: _Stats, max_nodes: int | None
 
 
 def _searching(position: Any, stats: _Stats, max_nodes: int | None) -> Search:
-    """The set-up (the game's problem and its plan) inside the first slice, then the search."""
+    """The set-up (the game's problem and its plan) inside the first slice,
+    then the search, and a line found made shorter (``Plan.shorten``): the
+    win is kept in ``stats.won`` first, so that a time limit that falls
+    while it is shortened ends the task with the line as found."""
     from .problems import problem_for
 
     problem: Planned = problem_for(position)
@@ -425,7 +433,11 @@ def _searching(position: Any, stats: _Stats, max_nodes: int | None) -> Search:
         verdict, actions = yield from best_first(problem, stats, max_nodes)
     else:
         verdict, actions = yield from depth_first(problem, stats, max_nodes)
-    return verdict, problem.spell(actions)  # its variants and restarts spell as it does
+    line = problem.spell(actions)  # its variants and restarts spell as it does
+    if verdict == WINNABLE and plan.shorten is not None:
+        stats.won = line
+        line = yield from plan.shorten(line)
+    return verdict, line
 
 
 class SolverTask:
@@ -483,7 +495,8 @@ class SolverTask:
                 now = time.perf_counter()
                 if self._spent + (now - start) >= self.seconds:
                     self._spent += now - start
-                    self._finish(UNKNOWN, [])
+                    won = self._stats.won  # out of time while a line found was shortened: that line
+                    self._finish(UNKNOWN if won is None else WINNABLE, won or [])
                     return True
                 if now >= deadline:
                     break
