@@ -140,7 +140,7 @@ class App:
         self.screenshot_path: str | None = None
         self.rest = Rest(play.now, (not headless) if rests is None else rests)  # a real window rests when left alone
         self.announcer = Announcer(self)  # moves and refusals in words (live region, status line)
-        self.sound = Sounds(lambda: self.settings.sound, rests=not (browser or headless))
+        self.sound = Sounds(lambda: self.settings.sound, rests=not (browser or headless), volume=lambda: self.settings.volume)
         self.table = TableScene(self)
         self.announcer.listen(play)
         play.on(NoticesRaised, lambda raised: self.show_notices(list(raised.notices)))
@@ -428,3 +428,5 @@ class App:
                 scene.refresh_text()
             self.set_caption()
         self.play.change_setting(name, value)
+        if name == "volume" or (name == "sound" and value):
+            self.sound.play("place", self.now())  # the new level, heard at once

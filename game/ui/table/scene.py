@@ -23,7 +23,7 @@ from ...engine.actions import COLUMN, DRAW, FOUNDATION, MOVE, STOCK, TAP, UNDO, 
 from ..drawing import theme
 from ..voice.words import deal_name, refusal_words, sentence, variant_name
 from ..drawing.cardart import CardArt, card_art
-from ..drawing.felt import felt, pile_marker
+from ..drawing.felt import felt, pile_marker, style_of as felt_style
 from .share import share_deal
 from ..voice.sound import sound_of
 from .keyboard import Keyboard
@@ -42,6 +42,12 @@ from .sprites import (
 if TYPE_CHECKING:
     from .hosts import TableHost
     from ...play import Settings
+
+def looks_of(settings: Settings) -> tuple[bool, bool, bool, str, str]:
+    """What the table's layout, card art and felt are made for: Large cards,
+    left-handed, four colours, the card back and the felt."""
+    return (settings.large_cards, settings.left_handed, settings.four_color, settings.card_back, settings.felt)
+
 
 HEADROOM = {False: 4, True: 1}  # cards a column may gain past the position's longest before the cards shrink
 # (Large cards: one, so that they are clearly larger where the height is what limits them)
@@ -65,7 +71,7 @@ class TableScene(Scene["TableHost"]):
         self.drop_marks: list[DropMarkSprite] = []
         self.refused_marks: list[RefusedMarkSprite] = []  # red outlines at refused cards, fading
         self.counts = ColumnCounts()
-        self.looks: tuple[bool, bool, bool] | None = None  # the looks the layout and art were made for
+        self.looks: tuple[bool, bool, bool, str, str] | None = None  # the looks the layout and art were made for
         self.fit: tuple[int, int] | None = None  # (face-down cards, cards) of the room the game has needed
         self.sized: tuple[int, int] | None = None  # ... and of the room the columns are sized for (touch: more)
         self.kb = Keyboard(self)  # keyboard play: focus, pick up, drop, shortcuts
@@ -127,7 +133,11 @@ class TableScene(Scene["TableHost"]):
 
     def deal(self) -> None:
         """The deal animation: every card leaves the deal's starting point
-        face down and glides out to its place."""
+        face down and glides out to its place (Reduce motion: the cards are
+        simply there)."""
+        if self.app.settings.reduce_motion:
+            self.sound("deal")
+            return
         origin = self.deal_origin()
         for sprites in self.cards.values():
             for sprite in sprites:
@@ -137,7 +147,7 @@ class TableScene(Scene["TableHost"]):
 
     def make_layout(self) -> Layout:
         pos, settings = self.game.position, self.app.settings
-        self.looks = (settings.large_cards, settings.left_handed, settings.four_color)
+        self.looks = looks_of(settings)
         self.fit = hidden, cards = self.room_needed(self.fit)
         most = longest_column(pos.game, pos.variant)[1]
         # a touch screen wants 44 px grab strips: more room (smaller cards) until the
@@ -202,13 +212,17 @@ class TableScene(Scene["TableHost"]):
 
     def make_art(self, layout: Layout) -> CardArt:
         settings = self.app.settings
-        return card_art(layout.card_w, layout.card_h, settings.lang, settings.four_color, layout.index, layout.up_gap)
+        return card_art(layout.card_w, layout.card_h, settings.lang, settings.four_color, layout.index, layout.up_gap,
+                        settings.card_back)
 
     def settings_changed(self, settings: Settings) -> None:
-        """Large cards, left-handed or four colours changed: lay the table
-        out again and redraw the cards, keeping the game as it is (Large
-        cards: the columns' room is sized anew, for the cards' new size)."""
-        if self.session.game is None or self.looks == (settings.large_cards, settings.left_handed, settings.four_color):
+        """Large cards, left-handed, four colours, the card back or the felt
+        changed: lay the table out again and redraw the cards, keeping the
+        game as it is (Large cards: the columns' room is sized anew, for the
+        cards' new size). Hide the clock: the bar again, as it was laid out."""
+        if self.bar is not None and self.bar.clock == settings.hide_clock:
+            self.update_bar()
+        if self.session.game is None or self.looks == looks_of(settings):
             return
         if self.looks is not None and self.looks[0] != settings.large_cards:
             self.fit = None
@@ -249,14 +263,15 @@ class TableScene(Scene["TableHost"]):
         actions = {"new_game": app.open_new_game, "undo": self.undo, "redo": self.redo, "rules": app.open_rules,
                    "options": app.open_options, "hint": app.play.hints.request, "stats": app.open_stats}
         self.buttons = {
-            name: ButtonSprite(name, box, actions[name], app.settings, layout.compact)
+            name: ButtonSprite(name, box, actions[name], app.settings, layout.compact, felt_style(app.settings.felt))
             for name, box in layout.buttons.items()
         }
         for sprite in self.buttons.values():  # one label size along the bar
             sprite.peers = list(self.buttons.values())
             sprite.redraw()
         text_right = min(b.x for b in layout.buttons.values()) if layout.orientation.buttons_in_bar else layout.bar.w
-        self.bar = BarSprite(layout, text_right)
+        style = felt_style(app.settings.felt)
+        self.bar = BarSprite(layout, text_right, style)
         self.banner = BannerSprite(layout.banner, layout.scale)
         self.note = NoteSprite(Box(0, 0, layout.width, layout.height), layout.scale)
         self.focus_ring = FocusSprite(layout.scale)
@@ -271,11 +286,12 @@ class TableScene(Scene["TableHost"]):
         self.update_bar()
 
     def draw_background(self, layout: Layout) -> pygame.Surface:
-        surf = felt(layout.width, layout.height)
+        name = self.app.settings.felt
+        surf = felt(layout.width, layout.height, name)
         for pile, box in layout.piles.items():
             surf.blit(pile_marker(self.art, pile, self.game.rules), box[:2])
         if not layout.orientation.buttons_in_bar:  # the buttons' own bar (the top bar draws itself)
-            pygame.draw.rect(surf, theme.BAR, layout.button_bar)
+            pygame.draw.rect(surf, felt_style(name).bar, layout.button_bar)
         return surf
 
     def deal_origin(self) -> Box:
@@ -310,7 +326,9 @@ class TableScene(Scene["TableHost"]):
 
     def sync(self, animate: bool = True, deal: bool = False) -> None:
         """Match card sprites to the position and glide each to its place
-        (``CardSprites.match``); squeezed columns say how many cards they hold."""
+        (``CardSprites.match``; Reduce motion: put each there at once);
+        squeezed columns say how many cards they hold."""
+        animate = animate and not self.app.settings.reduce_motion
         pos = self.game.position
         self.deck.match(pos, self.art, self.card_places, self.app.now(), animate=animate, deal=deal)
         self.counts.update(self.laid_out, pos.columns, pos.hidden, self.app.group)
@@ -402,7 +420,7 @@ class TableScene(Scene["TableHost"]):
         pos = session.game.position
         lang = self.app.settings.lang
         self.bar.show(lang, variant_name(pos.game, pos.variant, lang), deal_name(pos.deal, lang), pos.score, pos.moves,
-                      session.elapsed_ms // 1000)
+                      session.elapsed_ms // 1000, clock=not self.app.settings.hide_clock)
 
     def refresh_text(self) -> None:
         self.art = self.make_art(self.laid_out)
@@ -543,7 +561,8 @@ class TableScene(Scene["TableHost"]):
         top edge inside the card's top margin, off the strip above it."""
         top = min(self.laid_out.index.y, 6) if under_strip else None
         mark = RefusedMarkSprite(box, self.art.radius, self.laid_out.scale, self.app.now(),
-                                 REFUSED_MS if lasts is None else lasts, top=top)
+                                 REFUSED_MS if lasts is None else lasts, top=top,
+                                 shake=not self.app.settings.reduce_motion)
         self.refused_marks.append(mark)
         self.app.group.add(mark)
 
