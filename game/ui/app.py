@@ -59,9 +59,10 @@ class Sprites(pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite]):
     """pygame's LayeredDirty, with the places of sprites removed since the
     last frame merged into rectangles that never overlap before it draws.
     LayeredDirty clears each of them to the background and blits the
-    unmoved sprites into each: where two overlapped (90 confetti that end
-    in one frame) a see-through sprite (the dimming, a shadow) was blitted
-    twice there, dark specks that stayed until something redrew the spot."""
+    unmoved sprites into each: where two overlapped (90 pieces of the
+    confetti the win once had, ending in one frame; a cascade's stamps) a
+    see-through sprite (the dimming, a shadow) was blitted twice there,
+    dark specks that stayed until something redrew the spot."""
 
     def draw(self, surface: pygame.Surface, bgd: pygame.Surface | None = None,
              special_flags: int | None = None) -> list[pygame.FRect | pygame.Rect]:

@@ -32,6 +32,7 @@ from .cards import CardSprites
 from .hint_marks import HintView
 from .finish import FinishView, stops_the_finish
 from .pointer import Pointer
+from .cascade import Canvas, Cascade, Stack
 from ..drawing.layout import Box, Layout, longest_column, make_layout
 from ..scene import Scene
 from .sprites import (
@@ -42,6 +43,19 @@ from .sprites import (
 if TYPE_CHECKING:
     from .hosts import TableHost
     from ...play import Settings
+
+def table_area(layout: Layout) -> pygame.Rect:
+    """The table between the bar and the buttons: below the top bar, above
+    an upright phone's buttons, left of a phone's rail on its side."""
+    bar, buttons = layout.bar, layout.button_bar
+    area = pygame.Rect(0, bar.bottom, layout.width, layout.height - bar.bottom)
+    if buttons != bar:
+        if buttons.x > 0:  # a rail down the right edge
+            area.width = buttons.x
+        elif buttons.y > bar.y:  # a bar of buttons at the foot
+            area.height = buttons.y - area.y
+    return area
+
 
 def looks_of(settings: Settings) -> tuple[bool, bool, bool, str, str]:
     """What the table's layout, card art and felt are made for: Large cards,
@@ -71,6 +85,9 @@ class TableScene(Scene["TableHost"]):
         self.drop_marks: list[DropMarkSprite] = []
         self.refused_marks: list[RefusedMarkSprite] = []  # red outlines at refused cards, fading
         self.counts = ColumnCounts()
+        self.backdrop: pygame.Surface | None = None  # the table's background: the felt and the piles' places
+        self.cascade: Cascade | None = None  # the win's cascade, while it runs
+        self.canvas: Canvas | None = None  # ... its picture, made before it starts (once the last card has landed)
         self.looks: tuple[bool, bool, bool, str, str] | None = None  # the looks the layout and art were made for
         self.fit: tuple[int, int] | None = None  # (face-down cards, cards) of the room the game has needed
         self.sized: tuple[int, int] | None = None  # ... and of the room the columns are sized for (touch: more)
@@ -114,6 +131,7 @@ class TableScene(Scene["TableHost"]):
         """Lay out the table for the game that just started (a new deal, a
         replay, a set-up position or a resumed game); ``deal`` animates it."""
         self.pointer.reset()
+        self.end_celebration(restore=False)  # the group and the background are made anew
         self.fit = None  # sized anew for this game's position
         layout = self.make_layout()
         self.app.group.empty()
@@ -121,7 +139,7 @@ class TableScene(Scene["TableHost"]):
         self.counts.clear()
         self.layout = layout
         self.art = self.make_art(layout)
-        self.app.set_background(self.draw_background(layout))
+        self.set_backdrop(self.draw_background(layout))
         self.build_chrome()
         self.deck.clear()
         self.drop_marks, self.refused_marks = [], []
@@ -205,6 +223,8 @@ class TableScene(Scene["TableHost"]):
         """The window closed for good (``App.close``): its card sprites and
         card art go with it (a new window may draw cards of another size)."""
         super().release()
+        self.end_celebration(restore=False)
+        self.backdrop = None
         self.deck.clear()
         self.buttons, self.drop_marks, self.refused_marks = {}, [], []
         self.bar = self.banner = self.focus_ring = self.status = self.note = None
@@ -234,6 +254,7 @@ class TableScene(Scene["TableHost"]):
         room), keeping the game as it is (``animate``: the cards glide)."""
         if self.session.game is None:
             return
+        self.end_celebration()  # the cascade was drawn for the old size
         self.finish_animations()
         self.pointer.cancel_drag()
         self.kb.drop_held_quietly()
@@ -247,7 +268,7 @@ class TableScene(Scene["TableHost"]):
         self.counts.clear()
         self.layout = layout = self.make_layout()
         self.art = self.make_art(layout)
-        self.app.set_background(self.draw_background(layout))
+        self.set_backdrop(self.draw_background(layout))
         self.build_chrome()  # what was said goes with the old layout: the messages start afresh
         self.redraw_cards()
         self.sync(animate=animate)
@@ -284,6 +305,11 @@ class TableScene(Scene["TableHost"]):
             self.status.banner, self.banner.status = self.banner, self.status  # one message place
             self.status.note = self.note  # a refusal's reason at the card is not said twice
         self.update_bar()
+
+    def set_backdrop(self, surface: pygame.Surface) -> None:
+        """The table's background from now on (a cascade draws on a copy of it)."""
+        self.backdrop = surface
+        self.app.set_background(surface)
 
     def draw_background(self, layout: Layout) -> pygame.Surface:
         name = self.app.settings.felt
@@ -353,6 +379,10 @@ class TableScene(Scene["TableHost"]):
 
     def update(self, now: int) -> None:
         self.deck.step(now)
+        if self.canvas is not None and self.cascade is None:
+            self.prepare_cascade(now)
+        elif self.cascade is not None:
+            self.step_cascade(now)
         refusal = self.pointer.taps.due(now)
         if refusal is not None:
             self.refuse(refusal)
@@ -569,6 +599,75 @@ class TableScene(Scene["TableHost"]):
     def show_win(self) -> None:
         self.sound("win")
         self.app.open_win()
+
+    # ---- the win's cascade ---------------------------------------------------------------
+
+    def celebrate(self) -> bool:
+        """The win's cascade (``cascade.Cascade``), from the moment the last
+        card has landed on its foundation; False: none (Reduce motion, or
+        no card on the foundations)."""
+        if self.app.settings.reduce_motion or self.session.game is None or self.layout is None:
+            return False
+        pos = self.game.position
+        if self.backdrop is None or not any(pos.cards(p) for p in self.laid_out.piles if p.kind == FOUNDATION):
+            return False
+        self.end_celebration()
+        self.canvas = Canvas(self.backdrop, table_area(self.laid_out))
+        return True
+
+    @property
+    def celebrating(self) -> bool:
+        """The win's cascade is on (or about to start)."""
+        return self.canvas is not None
+
+    @property
+    def animating(self) -> bool:
+        return self.celebrating
+
+    def prepare_cascade(self, now: int) -> None:
+        """A band of the cascade's picture a frame; once all are made and
+        the last card has landed, the picture shows the table as it is (the
+        cards drawn on it in the order the window draws them, their sprites
+        hidden) and the cascade starts."""
+        canvas = self.canvas
+        if canvas is None:
+            return
+        if not canvas.ready:
+            canvas.prepare()
+            return
+        if self.moving:
+            return
+        for sprite in sorted((s for row in self.cards.values() for s in row), key=lambda s: s.layer):
+            if sprite.visible:
+                canvas.blit(sprite.image, sprite.rect.topleft)
+                sprite.visible = 0
+        canvas.show(self.app.group)
+        stacks = [Stack((box.x, box.y), self.game.position.cards(pile)) for pile, box in self.laid_out.piles.items()
+                  if pile.kind == FOUNDATION]
+        self.cascade = Cascade(canvas, self.art, stacks, now, seed=self.game.position.moves)
+
+    def step_cascade(self, now: int) -> None:
+        cascade = self.cascade
+        if cascade is None:
+            return
+        for rect in cascade.step(now):
+            self.app.group.repaint_rect(rect)
+        if cascade.done:
+            self.end_celebration()
+
+    def end_celebration(self, restore: bool = True) -> None:
+        """The cascade ends (its time is up, the player skipped it, the
+        table changed): its picture goes, the table's cards show again
+        (``restore`` False: the table is being made anew anyway)."""
+        canvas, self.canvas, self.cascade = self.canvas, None, None
+        if canvas is None:
+            return
+        canvas.hide()
+        if restore:
+            for sprite in (s for row in self.cards.values() for s in row):
+                visible = 1 if sprite in self.moving else sprite.rest_visible
+                if sprite.visible != visible:
+                    sprite.visible = visible
 
     def hide_win(self) -> None:
         self.app.close_win()
