@@ -37,7 +37,7 @@ import pygame
 
 from ..drawing.cardart import CardArt
 
-CASCADE_LAYER = 1400  # above resting cards (below 1000), below the marks, the bar and the messages
+CASCADE_LAYER = 1460  # above resting cards (below 1000), the marks and the focus ring; below the bar and the messages
 BAND_PIXELS = 600_000  # the most a band of the canvas holds: made in one frame
 STEP_MS = 16  # a stamp of each flying card per step
 LAUNCH_EVERY_MS = 85
