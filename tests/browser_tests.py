@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # test files (globs from the repository's root), and the engine's doctests
 PATTERNS = ["tests/engine/test_*.py", "tests/solver/test_solver.py", "tests/solver/test_ownership.py",
-            "tests/solver/test_slices.py", "tests/solver/test_soundness.py", "tests/solver/test_portfolio.py", "tests/persistence/test_storage.py",
+            "tests/solver/test_slices.py", "tests/solver/test_soundness.py", "tests/solver/test_portfolio.py",
+            "tests/solver/test_easy_harp_line.py", "tests/persistence/test_storage.py",
             "tests/persistence/test_savegame.py", "tests/persistence/test_stats.py", "tests/play/test_today.py",
             "tests/play/test_session.py", "tests/play/test_purity.py", "tests/play/test_solver_loading.py",
             "tests/persistence/test_windows.py",  # two tabs on one localStorage: the browser's own case

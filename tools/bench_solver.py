@@ -8,7 +8,9 @@ The sets are deals 1 .. N of each variant (``--first`` moves them). For
 each set it prints solved %, proven-unwinnable %, unknown %, the share
 decided within the goal time (1 s Eight Off, 10 s Easy Harp), median and
 p95 seconds per deal, and positions searched per second; every solution is
-replayed through the rules engine and a failed replay stops the run.
+replayed through the rules engine and a failed replay stops the run; for
+Easy Harp the solutions' length is printed too: actions, draws and turns of
+the waste (draws with the stock empty), median and p90.
 
 Easy Harp also gets the share decided (won or proven lost) within 1 s, 3 s
 (the hint's budget) and 10 s, for this solver and, on the same deals, the
@@ -259,12 +261,10 @@ def run_set(name: str, count: int, first: int, seconds: float, exe: str | None, 
         result = solve_with(task_class, position, seconds, SLICE)
         spent, wall = CLOCK() - started, time.perf_counter() - wall
         records.append({"code": code, "result": result.result, "seconds": spent, "wall": wall, "nodes": result.nodes})
+        if result.result == WINNABLE:
+            records[-1].update(line_figures(code, result.actions))
         if JSON_LINES:
             print(json.dumps(records[-1]), flush=True)
-        if result.result == WINNABLE:
-            replay = Game(deal_position(code))
-            if not all(replay.play(a).ok for a in result.actions) or not replay.position.won:
-                raise SystemExit(f"{code}: the solution does not replay to a win")
         ours[result.result] = ours.get(result.result, 0) + 1
         times.append(spent)
         nodes += result.nodes
@@ -303,6 +303,32 @@ def run_set(name: str, count: int, first: int, seconds: float, exe: str | None, 
         "decided_by": decided_by, "seconds": seconds, "false": false, "slice": SLICE, "p90": p90(times),
         "records": records,
     }
+
+
+def line_figures(code: str, actions: list[str]) -> dict:
+    """A solution replayed through the rules engine (a failed replay stops the
+    run): its actions, draws and turns of the waste (draws with the stock empty)."""
+    replay = Game(deal_position(code))
+    turns = 0
+    for action in actions:
+        turns += action == "draw" and not replay.position.stock
+        if not replay.play(action).ok:
+            break
+    if not replay.position.won:
+        raise SystemExit(f"{code}: the solution does not replay to a win")
+    return {"actions": len(actions), "draws": actions.count("draw"), "turns": turns}
+
+
+def line_table(records: list[dict]) -> list[str]:
+    """Median and p90 of the solutions' actions, draws and turns of the waste."""
+    lines = [r for r in records if "actions" in r]
+    if not lines:
+        return []
+    out = [f"Easy Harp solutions ({len(lines)} won)   median      p90"]
+    for key, label in (("actions", "actions"), ("draws", "draws"), ("turns", "turns of the waste")):
+        values = [r[key] for r in lines]
+        out.append(f"  {label:27} {statistics.median(values):7g} {p90(values):8g}")
+    return out
 
 
 def solve_with(task_class, position, seconds: float, slice_seconds: float):
@@ -344,9 +370,7 @@ def run_known(budgets: list[float], verbose: bool) -> int:
                 wrong = result.result == UNWINNABLE
                 false += wrong
                 if result.result == WINNABLE:
-                    replay = Game(deal_position(code))
-                    if not all(replay.play(a).ok for a in result.actions) or not replay.position.won:
-                        raise SystemExit(f"{code}: the solution does not replay to a win")
+                    line_figures(code, result.actions)
                 rows.append((code, slice_seconds, seconds, result.result))
                 if verbose or wrong:
                     print(f"{code} slice {slice_seconds:g} s budget {seconds:g} s: {result.result:10} {spent:7.3f}s "
@@ -371,6 +395,10 @@ def print_table(rows: list[dict]) -> None:
     if false:
         print("FALSE verdicts (a known win called unwinnable): " + " ".join(false))
     eh_rows = [r for r in rows if r["name"].startswith("EH")]
+    for r in eh_rows:
+        print()
+        for line in line_table(r["records"]):
+            print(("previous solver: " if r["name"] == "EH-old" else "") + line)
     if eh_rows:
         print()
         print("Easy Harp decided (won or proven lost) within")
@@ -456,6 +484,8 @@ def print_wasm(native: list[dict], wasm: list[dict], cpu_time: bool) -> None:
     print(f"  ratio WebAssembly / native      {statistics.median(theirs) / statistics.median(ours):7.2f} "
           f"{p90(theirs) / p90(ours):7.2f}   {rate_ours / max(rate_theirs, 1e-9):9.2f}   (per deal, median: "
           f"{statistics.median([w['seconds'] / max(r['seconds'], 1e-9) for r, w in pairs]):.2f})")
+    for line in line_table(wasm):
+        print("  " + line)
     same = sum(r["result"] == w["result"] for r, w in pairs)
     print(f"  the same verdict on {same} of {len(pairs)} deals (a time limit may cut one run and not the other)")
 

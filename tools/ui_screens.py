@@ -18,6 +18,13 @@ the numbers only).
 ``python tools/ui_screens.py --readme``: the README's screenshots
 (docs/screenshots/, which the browser bundle leaves out).
 
+``python tools/ui_screens.py --celebration [OUT_DIR]``: the win (the card
+cascade in mid-air, then the panel) and a table of your own (Options with
+another back, felt and sound chosen, and the table they make) on phones
+upright and on their side and a laptop (390x844, 844x390, 1366x768, or the
+``--size``s named), in every language (file names with ``celebration``
+and ``options_table``); the default run shoots them at its sizes too.
+
 Nothing real is stored: every app runs on a MemoryStorage.
 """
 
@@ -155,7 +162,62 @@ def main(out: Path, sizes=SIZES, langs=LANGS) -> None:
             storage.set("game", "{not json")
             app = app_for(lang, size, storage=storage)
             shoot(app, out / f"{tag}_notice.png")
+    celebration_shots(out, sizes, langs)
     print(f"screenshots in {out}")
+
+
+CELEBRATION_SIZES = ((390, 844), (844, 390), (1366, 768))
+
+
+def frames(app, ms: int, step: int = 16) -> None:
+    """``ms`` of the window's time, a frame every ``step`` ms."""
+    for _ in range(ms // step):
+        app.clock_fake.t += step
+        app.frame()
+
+
+def celebration_shots(out: Path, sizes=CELEBRATION_SIZES, langs=LANGS) -> None:
+    """The win's cascade in mid-air and near its end (Easy Harp and Eight
+    Off), the win panel after it, and a table of your own: Options with the
+    waves back, the evening felt and the sound at 40 % chosen (its top, and
+    scrolled to its end where it scrolls), and the table they make with the
+    clock hidden."""
+    from tests.ui.positions import near_won_easy_harp
+
+    out.mkdir(parents=True, exist_ok=True)
+    wins = (("easy_harp", near_won_easy_harp(), "c1>f"), ("eight_off", NEAR_WON_EIGHT_OFF, "tap c1"))
+    for lang in langs:
+        for size in sizes:
+            tag = f"{lang}_{size[0]}x{size[1]}"
+            for name, position, move in wins:
+                app = app_for(lang, size)
+                record_some_games(app)
+                app.start_game(Game(Position.from_dict(position)), animate=False)
+                app.frame()
+                app.table.play(move)
+                frames(app, 1500)
+                app.save_screenshot(str(out / f"{tag}_celebration_{name}_cascade.png"))
+                frames(app, 1500)
+                app.save_screenshot(str(out / f"{tag}_celebration_{name}_cascade_later.png"))
+                frames(app, 2000)  # over: the panel
+                assert not app.table.celebrating
+                app.save_screenshot(str(out / f"{tag}_celebration_{name}_panel.png"))
+            app = app_for(lang, size, "EO1-C8-AAAAAAC")
+            for action in "c7>r c3>r c3>c7 r1>c8".split():
+                app.table.play(action)
+            app.open_options()
+            dialog = app.top()
+            dialog.choose("card_back", "waves")
+            dialog.choose("felt", "night")
+            dialog.choose("volume", 40)
+            shoot(app, out / f"{tag}_options_table.png")
+            if dialog.view_h < dialog.ph:
+                dialog.pan_to(dialog.ph)
+                shoot(app, out / f"{tag}_options_table_end.png")
+            app.change_setting("hide_clock", True)
+            app.pop(dialog)
+            app.table.banner.hide()
+            shoot(app, out / f"{tag}_options_table_on_the_table.png")
 
 
 def matrix_positions():
@@ -339,6 +401,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--matrix", action="store_true", help="the layout matrix, with its numbers")
     what.add_argument("--readme", action="store_true", help="the README's screenshots")
+    what.add_argument("--celebration", action="store_true", help="the win's cascade and panel, a table of your own")
     parser.add_argument("--no-shots", action="store_true", help="--matrix: the numbers only")
     parser.add_argument("--size", action="append", type=size_arg, default=[], help="WxH (repeatable)")
     parser.add_argument("--lang", action="append", choices=LANGS, default=[], help="repeatable")
@@ -351,5 +414,9 @@ if __name__ == "__main__":
         matrix(None if args.no_shots else (args.out or Path("build/matrix")))
     elif args.readme:
         readme_shots(args.out or ROOT / "docs" / "screenshots")
+    elif args.celebration:
+        out = args.out or Path("build/screens")
+        celebration_shots(out, args.size or CELEBRATION_SIZES, args.lang or LANGS)
+        print(f"screenshots in {out}")
     else:
         main(args.out or Path("build/screens"), args.size or SIZES, args.lang or LANGS)

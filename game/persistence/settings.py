@@ -15,12 +15,18 @@ The reader is forgiving but careful: unknown keys are ignored (a newer
 version may add settings); a known key with a wrong value falls back to its
 default and is reported, and so are bytes that are no UTF-8 anywhere in the
 record (``loads_settings``), so the caller can keep the original aside and
-tell the player once.
+tell the player once. A choice among names (the card back, the felt) that
+is a short name but none of ours is a newer version's design: it falls
+back to the default quietly. A record older than a setting simply lacks
+it: the default holds.
 
 >>> settings, problems = read_settings({"schema": SCHEMA, "version": 1,
 ...     "settings": {"sound": False, "four_color": "yes", "zoom": 3}})
 >>> settings.sound, settings.four_color, problems
 (False, False, ["'four_color' must be true or false"])
+>>> read_settings({"schema": SCHEMA, "version": 1,
+...     "settings": {"felt": "night", "card_back": "paisley", "volume": 250}})[0].felt
+'night'
 >>> choose_language(None, None, "hu_HU.UTF-8"), choose_language("vi", "hu", "en-US")
 ('hu', 'vi')
 """
@@ -38,6 +44,13 @@ SCHEMA = "easy-harp-eight-off/settings"
 VERSION = 1
 MAX_TEXT = 100_000
 
+# The player's table (drawn in code: game/ui/drawing/backs.py and felt.py, which draw these, a test holds
+# them to it), the first of each the default
+CARD_BACKS = ("lattice", "chevrons", "waves", "squares")
+FELTS = ("green", "blue", "red", "night")  # "night": the dark one, for the evening
+CHOICES: dict[str, tuple[str, ...]] = {"card_back": CARD_BACKS, "felt": FELTS}
+PERCENT = {"volume"}  # settings kept as a whole number from 0 to 100
+
 
 @dataclass
 class Settings:
@@ -54,6 +67,12 @@ class Settings:
     left_handed: bool = False
     drop_highlights: bool = False
     sound: bool = True
+    volume: int = 60  # the sounds' loudness, % of the mixer's full volume (any whole number from 0 to 100)
+    # the player's table
+    card_back: str = CARD_BACKS[0]
+    felt: str = FELTS[0]
+    hide_clock: bool = False  # the bar keeps the clock's place, empty (the time still counts)
+    reduce_motion: bool = False  # cards jump to their places: no glides, no deal stagger, no win cascade
     # the solver
     show_winnable: bool = False
     winnable_only: bool = False
@@ -113,6 +132,17 @@ def clean(values: object) -> tuple[Settings, list[str]]:
                 setattr(settings, f.name, value)
             else:
                 problems.append(f"{f.name!r} must be true or false")
+        elif f.name in PERCENT:
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100:
+                setattr(settings, f.name, value)
+            else:
+                problems.append(f"{f.name!r} must be a whole number from 0 to 100")
+        elif f.name in CHOICES:
+            if not (isinstance(value, str) and 0 < len(value) <= 20):
+                problems.append(f"{f.name!r} must be a short name")
+            elif value in CHOICES[f.name]:
+                setattr(settings, f.name, value)
+            # else: a newer version's design; the default stands, nothing is damaged
         elif isinstance(value, str) and len(value) <= 20:
             setattr(settings, f.name, value)
         else:
@@ -150,5 +180,5 @@ def dumps_settings(settings: Settings) -> str:
     return json.dumps({"schema": SCHEMA, "version": VERSION, "settings": values.to_dict()}, separators=(",", ":"))
 
 
-__all__ = ["SCHEMA", "VERSION", "SaveError", "Settings", "choose_language", "clean",
+__all__ = ["CARD_BACKS", "FELTS", "SCHEMA", "VERSION", "SaveError", "Settings", "choose_language", "clean",
            "dumps_settings", "loads_settings", "read_settings"]

@@ -92,6 +92,28 @@ the CPU per piece of work of a beam's), 0.05 and 0.21 s. The previous
 portfolio (seven fixed searches taking one turn each to 28 of its stream
 of 10-200 wide beams) on the same deals and machine: median 0.32 s, p90
 1.1 s.
+
+Lines. The search plays a talon card only in the move that uses it, so the
+line it finds fetches talon cards all around the stock (60 deals,
+640001-640060: a median of 1011 actions, 865 of them draws, 25 turns of the
+waste). The plan shortens a line found before the task returns it
+(``shorten``, ``easy_harp_line``: the same moves in the order a player
+would make them, a waste card played as it comes up or parked on a column;
+a median of 385 actions and 6 turns on those deals), in slices like the
+search, 2 ms natively and 7 ms under Pyodide a line (median); a time limit
+that falls meanwhile returns the line as found. The positions of the
+shortened line before its first talon card are the found line's own (the
+hint's search, told the positions the game was in, keeps off them, and so
+does the line it gives).
+
+Speed. An expansion makes each child's key and score from its parent's
+(``_Parent``): the columns its move touched anew, the rest of the key when
+the talon and foundations are the parent's (a move that sends no card home
+keeps the parent's tuple of foundation counts, ``_play``), and the buried
+next cards found with one look each (``_buried``: the columns' depths joined
+beside them). Under Pyodide a ``bytes.find`` costs about four times what it
+does natively and a Python call three times; these took 6 % off a whole
+search there (2 % natively), the same searches (the same nodes on 300 deals).
 """
 
 from __future__ import annotations
@@ -101,7 +123,8 @@ from typing import Literal, Sequence
 
 from ..engine.position import Position
 from ..engine.deals import SplitMix64
-from .problem import Actions, Child, Expansion, Pauses, Plan, ProblemBase, Restart, Seen
+from .easy_harp_line import shorten
+from .problem import Actions, Child, Expansion, Pauses, Plan, ProblemBase, Restart, Seen, Shortening
 from .search import finish
 
 # A state: (columns, face-down counts, talon, cards drawn, foundation counts, key): see the notes
@@ -143,6 +166,8 @@ _NEXT = [[[tuple(13 * suit + level for level in ((a,) if a == b else (a, b)) if 
 TalonInfo = tuple[set[int], dict[int, tuple[int, ...]]]  # a talon's cards, and the talon cards each card fits on
 _TALONS: dict[bytes, TalonInfo] = {}  # talon -> its cards as a set and the talon cards each card fits on (``_talon``)
 _NEXTS: dict[tuple[int, ...], tuple[int, ...]] = {}  # foundation counts -> the next card of each slot (``_score_rest``)
+# per column length n: the count of cards above each card of a column that long, bottom to top
+_DEPTHS = [bytes(range(n - 1, -1, -1)) for n in range(128)]
 _FOUND_KEYS: dict[tuple[int, ...], bytes] = {}  # foundation counts -> their part of the key (``key``), cleared when large
 # Score weights (cards home, face-down cards, empty columns, cards above a
 # card that goes home next). Solving times are heavy-tailed and each weighting
@@ -313,9 +338,12 @@ def _term(col: bytes, h: int, w_empty: int, w_pile: int) -> int:
     return w_empty if not col else (-w_pile * (len(col) - h) if h else 0)
 
 
-def _score_rest(cols: Sequence[bytes], hidden_sum: int, talon: bytes, found: tuple[int, ...], weights: Weights) -> int:
-    """The score but for the columns' terms (``_term``)."""
-    w_home, w_hidden, _, w_buried, w_played, w_balance, _ = weights
+def _score_rest(cols: Sequence[bytes], hidden_sum: int, talon: bytes, found: tuple[int, ...], weights: Weights,
+                depths: bytes | None = None) -> int:
+    """The score but for the columns' terms (``_term``). ``depths``: the
+    columns' ``_DEPTHS`` joined as the columns are (an expansion patches its
+    parent's), so that a card's place in the columns gives the cards above it."""
+    _, w_hidden, _, w_buried, w_played, _, _ = weights
     # Cards left in the talon are mostly neither a gain nor a loss: any of
     # them can be played at any time, while a talon card put on a column can
     # move again only one card at a time. A term rewarding an empty talon
@@ -323,8 +351,19 @@ def _score_rest(cols: Sequence[bytes], hidden_sum: int, talon: bytes, found: tup
     # stalled (tuning deal 500027: unsolved in 40 s with it, about 1 s
     # without), so only one weighting of the portfolio keeps it (``PLAYED``:
     # 500014 is quick with it, not without).
+    score = _found_part(found, weights) - w_hidden * hidden_sum - w_played * len(talon)
+    if w_buried:  # the next card of each foundation slot: the fewer cards above it, the better
+        if depths is None:
+            depths = b"\xff".join([_DEPTHS[len(col)] for col in cols])
+        score -= w_buried * _buried(b"\xff".join(cols), depths, found, talon)
+    return score
+
+
+def _found_part(found: tuple[int, ...], weights: Weights) -> int:
+    """The foundations' part of the score: the cards home and the balance of each suit's two slots."""
+    w_home, w_balance = weights[0], weights[5]
     f0, f1, f2, f3, f4, f5, f6, f7 = found
-    score = w_home * (f0 + f1 + f2 + f3 + f4 + f5 + f6 + f7) - w_hidden * hidden_sum - w_played * len(talon)
+    score = w_home * (f0 + f1 + f2 + f3 + f4 + f5 + f6 + f7)
     # A suit with one slot far ahead of the other has sent one copy of its
     # cards home early, so the other copy's cards (and the cards that would
     # go on them) have fewer places; the searches then stalled in end games
@@ -333,30 +372,34 @@ def _score_rest(cols: Sequence[bytes], hidden_sum: int, talon: bytes, found: tup
     # term, about 1 s with it). Two searches of the portfolio go without it.
     if w_balance:
         score -= w_balance * (abs(f0 - f1) + abs(f2 - f3) + abs(f4 - f5) + abs(f6 - f7))
-    # the next card of each foundation slot: the fewer cards above it, the better
-    if w_buried:
-        table = b"\xff".join(cols) + b"\xff"
-        find = table.find
-        buried = 0
-        nexts = _NEXTS.get(found)
-        if nexts is None:
-            if len(_NEXTS) >= 4096:
-                _NEXTS.clear()
-            nexts = _NEXTS[found] = (*_NEXT[0][f0][f1], *_NEXT[1][f2][f3], *_NEXT[2][f4][f5], *_NEXT[3][f6][f7])
-        for c in nexts:
-            if c in talon:
-                continue
-            i = find(c)
-            if i >= 0:
-                depth = find(255, i) - i - 1  # the cards above it in its column
-                i = find(c, i + 1)  # the other copy
-                if i >= 0:
-                    other = find(255, i) - i - 1
-                    if other < depth:
-                        depth = other
-                buried += depth
-        score -= w_buried * buried
     return score
+
+
+def _buried(table: bytes, depths: bytes, found: tuple[int, ...], talon: bytes) -> int:
+    """The cards above the next card of each foundation slot (not in the
+    talon), in its column, of its copy with fewer: ``table`` is the columns
+    joined by 255 bytes, ``depths`` the same with each card's count of cards
+    above it (``_DEPTHS``) in its place, so that one look finds a copy and its depth."""
+    find = table.find
+    buried = 0
+    nexts = _NEXTS.get(found)
+    if nexts is None:
+        if len(_NEXTS) >= 4096:
+            _NEXTS.clear()
+        f0, f1, f2, f3, f4, f5, f6, f7 = found
+        nexts = _NEXTS[found] = (*_NEXT[0][f0][f1], *_NEXT[1][f2][f3], *_NEXT[2][f4][f5], *_NEXT[3][f6][f7])
+    for c in nexts:
+        if c in talon:
+            continue
+        i = find(c)
+        if i >= 0:
+            depth = depths[i]
+            if depth:
+                i = find(c, i + 1)  # the other copy
+                if i >= 0 and depths[i] < depth:
+                    depth = depths[i]
+            buried += depth
+    return buried
 
 
 class EasyHarpProblem(ProblemBase):
@@ -389,9 +432,14 @@ class EasyHarpProblem(ProblemBase):
 
     def plan(self) -> Plan:
         """The fixed best-first searches (``variants``, ``FIXED_SHARES``) and the
-        restart stream (``restart``, ``RESTART_SHARE``), sharing the work."""
-        return Plan("portfolio", round_trips=True, searches=tuple(self.variants()), shares=FIXED_SHARES,
-                    restarts=self.restart, restart_share=RESTART_SHARE)
+        restart stream (``restart``, ``RESTART_SHARE``), sharing the work; a
+        line found is made shorter (``easy_harp_line.shorten``)."""
+        return Plan("portfolio", searches=tuple(self.variants()), shares=FIXED_SHARES, restarts=self.restart,
+                    restart_share=RESTART_SHARE, shorten=self.shorten)
+
+    def shorten(self, line: list[str]) -> Shortening:
+        """``line`` (a win from this problem's start) with fewer draws."""
+        return shorten(self.root, line)
 
     def variants(self) -> list[EasyHarpProblem]:
         """The problems the best-first searches take turns on: every score
@@ -470,11 +518,16 @@ class EasyHarpProblem(ProblemBase):
         """The child of each move (pausing every ``PAUSE_CHILDREN``), but the
         ones ``seen`` holds, scored, best first. A child's key and score are
         its parent's (``_Parent``), made anew only for the columns its move
-        and its safe moves touched."""
+        and its safe moves touched (and the rest of the key, when the move
+        left the talon and the foundations as they were)."""
         parent = _Parent(state, self.weights)
-        parts0, terms0, weights = parent.parts, parent.terms, self.weights
-        w_empty, w_pile = weights[2], weights[6]
-        one, found_keys = _BYTE, _FOUND_KEYS
+        parts0, terms0, depths0, weights = parent.parts, parent.terms, parent.depths, self.weights
+        talon0, found0, tail0 = state[2], state[4], parent.tail
+        found_part0 = _found_part(found0, weights)
+        hidden0 = state[1]
+        hidden_part0 = weights[1] * sum(hidden0)
+        _, w_hidden, w_empty, w_buried, w_played, _, w_pile = weights
+        one, found_keys, depth_of = _BYTE, _FOUND_KEYS, _DEPTHS
         out: list[Child] = []
         noise = self.noise
         rnd = self._rng if noise else 0
@@ -483,10 +536,14 @@ class EasyHarpProblem(ProblemBase):
                 yield
             cols, hidden, talon, drawn, found, acts, touched = _play(state, steps)
             parts = parts0[:]
+            depths = depths0[:]
             for j in touched:
-                parts[j] = one[hidden[j]] + cols[j]
+                col = cols[j]
+                parts[j] = one[hidden[j]] + col
+                depths[j] = depth_of[len(col)]
             parts.sort()
-            key = b"\xff".join(parts) + b"\xfe" + talon + b"\xfd" + (found_keys.get(found) or _found_key(found))
+            key = b"\xff".join(parts) + (tail0 if talon is talon0 and found is found0 else
+                                         b"\xfe" + talon + b"\xfd" + (found_keys.get(found) or _found_key(found)))
             if noise:
                 rnd = (rnd * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
             if seen is not None and key in seen:
@@ -496,10 +553,14 @@ class EasyHarpProblem(ProblemBase):
                 col = cols[j]  # _term, written out: a call per column took a tenth of the scoring
                 h = hidden[j]
                 terms[j] = w_empty if not col else (-w_pile * (len(col) - h) if h else 0)
-            score = sum(terms) + _score_rest(cols, sum(hidden), talon, found, weights)
+            # _score_rest, written out: the foundations' part is the parent's when they are
+            score = (sum(terms) + (found_part0 if found is found0 else _found_part(found, weights))
+                     - (hidden_part0 if hidden is hidden0 else w_hidden * sum(hidden)) - w_played * len(talon))
+            if w_buried:
+                score -= w_buried * _buried(b"\xff".join(cols), b"\xff".join(depths), found, talon)
             if noise:
                 score += (rnd >> 33) % (noise + 1)
-            out.append((score, acts, (tuple(cols), tuple(hidden), talon, drawn, found, key)))
+            out.append((score, acts, (tuple(cols), hidden, talon, drawn, found, key)))
         if noise:
             self._rng = rnd
         # best first, and the later move first among equal scores: a stable sort of the list
@@ -716,21 +777,23 @@ class _Moves:
 # A child while it is made (``_play``): its columns, face-down counts, talon, cards
 # drawn and foundation counts (lists where it changes them), its actions, and the
 # columns its move and its safe moves changed (repeats do no harm).
-Played = tuple[list[bytes], list[int], bytes, int, tuple[int, ...], Actions, list[int]]
+Played = tuple[list[bytes], tuple[int, ...], bytes, int, tuple[int, ...], Actions, list[int]]
 
 
 def _play(state: State, steps: Steps) -> Played:
     """The child that ``steps`` lead to from ``state``, its safe moves home
     made (``_settle``: only when a card went home or between foundations,
     or the top the move uncovered is due home; the module's notes say why
-    the others are settled already)."""
+    the others are settled already). The face-down counts and the
+    foundation counts are the parent's own tuples when they stay as they
+    were (``_children`` sees it: no copy, and the sums as the parent's)."""
     cols, hidden, talon, drawn, found, _ = state
     ncols = list(cols)
-    nhidden = list(hidden)
-    nfound = list(found)
+    nhidden: list[int] | None = None  # made when a face-down card turns up
+    nfound: list[int] | None = None  # made when a foundation changes
+    home = False  # a card went home (or between foundations): safe moves
     acts: Actions = []
     touched: list[int] = []
-    settle = False  # a card went home (or moved between foundations), or one is due: safe moves
     uncovered = -1  # the column whose top card the move took
     one = _BYTE
     for sk, si, k, dk, di in steps:
@@ -739,7 +802,8 @@ def _play(state: State, steps: Steps) -> Played:
             rest = len(src) - k
             cards = src[rest:]
             ncols[si] = src[:rest]
-            if rest and rest == nhidden[si]:
+            if rest and rest == (hidden if nhidden is None else nhidden)[si]:
+                nhidden = nhidden or list(hidden)
                 nhidden[si] -= 1
             uncovered = si
             touched.append(si)
@@ -748,7 +812,8 @@ def _play(state: State, steps: Steps) -> Played:
                 touched.append(di)
                 acts.append(f"c{si + 1}.{k}>c{di + 1}" if k > 1 else _C_TO_C[si][di])
             else:
-                settle = True
+                home = True
+                nfound = nfound or list(found)
                 nfound[_slot_for(nfound, cards[0])] += 1
                 acts.append(f"c{si + 1}.{k}>f" if k > 1 else _C_TO_F[si])
         elif sk == "w":
@@ -765,10 +830,12 @@ def _play(state: State, steps: Steps) -> Played:
                 touched.append(di)
                 acts.append(_W_TO_C[di])
             else:
-                settle = True
+                home = True
+                nfound = nfound or list(found)
                 nfound[_slot_for(nfound, si)] += 1
                 acts.append("w>f")
         else:
+            nfound = nfound or list(found)
             card = (si // 2) * 13 + nfound[si] - 1
             nfound[si] -= 1
             if dk == "c":
@@ -776,31 +843,38 @@ def _play(state: State, steps: Steps) -> Played:
                 touched.append(di)
                 acts.append(_F_TO_C[si][di])
             else:
-                settle = True
+                home = True
                 nfound[_slot_for(nfound, card)] += 1
                 acts.append(f"f{si + 1}>f")
-    if not settle and uncovered >= 0:  # is the uncovered top due home (a next card, and safe)?
+    now = found if nfound is None else nfound
+    if not home and uncovered >= 0:  # is the uncovered top due home (a next card, and safe)?
         col = ncols[uncovered]
         if col:
             c = col[-1]
             r = _RANK[c]
             s = _SLOT0[c]
-            if (nfound[s] == r or nfound[s + 1] == r) and _safe(nfound, c):
-                settle = True
-    if settle:
+            home = (now[s] == r or now[s + 1] == r) and _safe(now, c)
+    if home:
+        nfound = nfound or list(found)
+        nhidden = nhidden or list(hidden)
         talon, drawn = _settle(ncols, nhidden, talon, drawn, nfound, acts, touched)
-    return ncols, nhidden, talon, drawn, tuple(nfound), acts, touched
+    return (ncols, hidden if nhidden is None else tuple(nhidden), talon, drawn,
+            found if nfound is None else tuple(nfound), acts, touched)
 
 
 class _Parent:
-    """A state's columns as parts of the key (``_key``) and as terms of the
-    score (``_term``), for its children (``EasyHarpProblem._children``)."""
+    """A state's columns as parts of the key (``_key``), as terms of the
+    score (``_term``) and as the depths of their cards (``_DEPTHS``), and its
+    key after the columns, for its children (``EasyHarpProblem._children``)."""
 
-    __slots__ = ("parts", "terms")
+    __slots__ = ("parts", "terms", "depths", "tail")
 
     def __init__(self, state: State, weights: Weights) -> None:
-        cols, hidden = state[0], state[1]
+        cols, hidden, talon, _, found, _ = state
         one = _BYTE
         w_empty, w_pile = weights[2], weights[6]
         self.parts = [one[h] + col for col, h in zip(cols, hidden)]
-        self.terms = [_term(col, h, w_empty, w_pile) for col, h in zip(cols, hidden)]
+        self.terms = [w_empty if not col else (-w_pile * (len(col) - h) if h else 0)  # _term, written out
+                      for col, h in zip(cols, hidden)]
+        self.depths = [_DEPTHS[len(col)] for col in cols]
+        self.tail = b"\xfe" + talon + b"\xfd" + (_FOUND_KEYS.get(found) or _found_key(found))

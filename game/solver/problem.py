@@ -40,6 +40,7 @@ Actions = list[Any]  # a child's actions: the engine's (str), or a problem's sho
 Child = tuple[int, Actions, Any]  # a move worth trying: (score, its actions, the state it leads to)
 Expansion = Generator[None, None, list[Child]]  # pauses (None), then returns the children
 Pauses = Generator[None, None, None]
+Shortening = Generator[None, None, list[str]]  # pauses (None), then returns a line (``Plan.shorten``)
 Seen = set[Any]  # a search's table of the keys it has seen
 Strategy = Literal["depth-first", "best-first", "portfolio"]
 
@@ -76,20 +77,19 @@ class Plan:
     itself) with its share of the work in ``shares`` (none: 1 each), a
     depth-first one beside them when ``depth_first_too`` (share 1), and,
     when ``restarts`` is given, a stream of restarted searches
-    (``restarts(k)``: the k-th) with ``restart_share``. ``round_trips``: a
-    solution may come back to a position it was in (a move of several
-    actions can undo another's first one: Easy Harp's take-backs and
-    draws), so it is replayed and its round trips cut (``search.tightened``);
-    a game whose moves never undo each other leaves it False (a replay of an
-    Eight Off line cost a third of its solve)."""
+    (``restarts(k)``: the k-th) with ``restart_share``. ``shorten``, when
+    given, makes a found line shorter (the engine's actions in, a line that
+    wins from the same start out), pausing now and then like an expansion:
+    the task runs it as part of the search; the win holds whatever happens
+    to the shortening (``search.SolverTask``)."""
 
     strategy: Strategy = "depth-first"
-    round_trips: bool = False  # a line of its moves may come back to a position (``search.tightened`` cuts them)
     searches: tuple[Problem, ...] = ()
     shares: tuple[int, ...] = ()
     depth_first_too: bool = False
     restarts: Callable[[int], Restart] | None = None
     restart_share: int = 0
+    shorten: Callable[[list[str]], Shortening] | None = None
 
 
 class Planned(Problem, Protocol):

@@ -71,7 +71,7 @@ UNKNOWN: Final = "unknown"
 # 3000 talon chains took 100-860 ms, measured).
 UNIT: Final = True
 PAUSE_EVERY = 16  # children looked up in the table between two pauses
-TIGHTEN_PAUSE = 16  # a solution's actions replayed between two pauses (``tightened``: 25 us each natively)
+TIGHTEN_PAUSE = 16  # a solution's actions replayed between two pauses (``tightened``: about 8 us each natively)
 AVOID_PAUSE = 4  # positions to avoid keyed between two pauses (a problem made and started for each)
 
 Unit = Optional[bool]  # what a search yields: UNIT after a unit of work, None at a pause inside one
@@ -124,6 +124,7 @@ class _Stats:
     avoided = 0  # keys of states to avoid in its table of keys seen (``_seen``)
 
     def __init__(self) -> None:
+        self.won: list[str] | None = None  # a line found: the win stands while it is shortened (``_searching``)
         self.tables: list[Any] = []  # this search's own big tables, for ``sweep`` once it ends
         self.parts: list[_Stats] = []  # the searches it runs, each with its own tables
         self.released = False  # its tables went to the scrap: whatever it returns now is ``unknown``
@@ -245,20 +246,24 @@ def _adopt(kids: list[Child], current: int, problem: Problem, seen: Seen, parent
     """The children of node ``current`` not seen before: each is recorded
     (its key in ``seen``, its parent and actions in ``parents``) and goes to
     ``out`` as (score, node, state); returns a won child's node, else -1."""
-    key, won = problem.key, problem.won
+    key, won, add, record = problem.key, problem.won, seen.add, parents.append
+    nodes = stats.nodes  # counted here, handed back at each pause and at the end (3 % of a search under Pyodide)
     for i, (score, acts, child) in enumerate(kids):
         if i % PAUSE_EVERY == PAUSE_EVERY - 1:
+            stats.nodes = nodes
             yield  # thousands of keys to make and look up: a pause now and then
         k = key(child)
         if k in seen:
             continue
-        seen.add(k)
-        stats.nodes += 1
+        add(k)
+        nodes += 1
         node = len(parents)
-        parents.append((current, tuple(acts)))  # tuples of str: the GC stops tracking them
+        record((current, tuple(acts)))  # tuples of str: the GC stops tracking them
         if won(child):
+            stats.nodes = nodes
             return node
         out.append((score, node, child))
+    stats.nodes = nodes
     return -1
 
 
@@ -436,11 +441,12 @@ def portfolio(problem: Problem, plan: Plan, stats: _Stats, max_nodes: int | None
 
 def _searching(position: Any, stats: _Stats, max_nodes: int | None, avoid: Sequence[bytes] = ()) -> Search:
     """The set-up (the game's problem and its plan) inside the first slice,
-    then the search. With positions to ``avoid`` (``Position.packed_key``
-    of the positions the game has been in), it first looks for a line that
-    stays off them (``avoided``); only when none exists (that search ran
-    dry: no proof of a loss, since it left states out) does it search
-    again without them, and that search's verdict is the game's."""
+    then the search, and a line found made shorter (``_finished``). With
+    positions to ``avoid`` (``Position.packed_key`` of the positions the
+    game has been in), it first looks for a line that stays off them
+    (``avoided``); only when none exists (that search ran dry: no proof of a
+    loss, since it left states out) does it search again without them, and
+    that search's verdict is the game's."""
     from .problems import problem_for
 
     problem: Planned = problem_for(position)
@@ -449,7 +455,7 @@ def _searching(position: Any, stats: _Stats, max_nodes: int | None, avoid: Seque
     keys = (yield from avoided(position, avoid)) if avoid else frozenset()
     if not keys:
         verdict, actions = yield from _run(problem, plan, stats, max_nodes, keys)
-        return verdict, (yield from _spelled(problem, plan, position, actions))
+        return (yield from _finished(problem, plan, stats, position, verdict, actions))
     first = stats.part()
     verdict, actions = yield from _mirrored(_run(problem, plan, first, max_nodes, keys), first, stats, 0)
     if verdict == UNWINNABLE:  # no line stays off the game's path: any line, or a proof of a loss
@@ -459,14 +465,21 @@ def _searching(position: Any, stats: _Stats, max_nodes: int | None, avoid: Seque
         budget = None if max_nodes is None else max(1, max_nodes - done)
         verdict, actions = yield from _mirrored(_run(problem, plan, again, budget, frozenset()), again, stats, done)
         verdict = _proof(again, verdict)
-    return verdict, (yield from _spelled(problem, plan, position, actions))
+    return (yield from _finished(problem, plan, stats, position, verdict, actions))
 
 
-def _spelled(problem: Planned, plan: Plan, position: Any, actions: Actions) -> Generator[Unit, None, list[str]]:
-    """A solution in the engine's actions (its variants and restarts spell
-    as the problem does), without round trips where its moves make them."""
-    spelled = problem.spell(actions)
-    return (yield from tightened(position, spelled)) if plan.round_trips else spelled
+def _finished(problem: Planned, plan: Plan, stats: _Stats, position: Any, verdict: Verdict, actions: Actions) -> Search:
+    """The search's outcome in the engine's actions (its variants and
+    restarts spell as the problem does), a line found made shorter
+    (``Plan.shorten``): the win is kept in ``stats.won`` first, so that a
+    time limit that falls while it is shortened ends the task with the line
+    as found. A shortened line loses its round trips too (``tightened``)."""
+    line = problem.spell(actions)
+    if verdict == WINNABLE and plan.shorten is not None:
+        stats.won = line
+        line = yield from plan.shorten(line)
+        line = yield from tightened(position, line)
+    return verdict, line
 
 
 def _run(problem: Planned, plan: Plan, stats: _Stats, max_nodes: int | None, avoid: Avoid) -> Search:
@@ -500,8 +513,9 @@ def tightened(position: Any, actions: list[str]) -> Generator[Unit, None, list[s
     never meets a state twice, but its moves are several actions each, and
     one of them can undo another's first action: Easy Harp's talon card put
     on a column with a card taken back onto it, then that card sent home
-    again, is the talon card put on the column). The rest replays as it did:
-    it starts from the same position."""
+    again, is the talon card put on the column; a shortened line can take a
+    card back and send it home again, ``easy_harp_line``). The rest replays as
+    it did: it starts from the same position."""
     if not actions:
         return actions
     here = position.copy()
@@ -620,7 +634,8 @@ class SolverTask:
                 now = time.perf_counter()
                 if self._spent + (now - start) >= self.seconds:
                     self._spent += now - start
-                    self._finish(UNKNOWN, [])
+                    won = self._stats.won  # out of time while a line found was shortened: that line
+                    self._finish(UNKNOWN if won is None else WINNABLE, won or [])
                     return True
                 if now >= deadline:
                     break

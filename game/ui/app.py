@@ -59,9 +59,10 @@ class Sprites(pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite]):
     """pygame's LayeredDirty, with the places of sprites removed since the
     last frame merged into rectangles that never overlap before it draws.
     LayeredDirty clears each of them to the background and blits the
-    unmoved sprites into each: where two overlapped (90 confetti that end
-    in one frame) a see-through sprite (the dimming, a shadow) was blitted
-    twice there, dark specks that stayed until something redrew the spot."""
+    unmoved sprites into each: where two overlapped (90 pieces of the
+    confetti the win once had, ending in one frame; a cascade's stamps) a
+    see-through sprite (the dimming, a shadow) was blitted twice there,
+    dark specks that stayed until something redrew the spot."""
 
     def draw(self, surface: pygame.Surface, bgd: pygame.Surface | None = None,
              special_flags: int | None = None) -> list[pygame.FRect | pygame.Rect]:
@@ -140,7 +141,7 @@ class App:
         self.screenshot_path: str | None = None
         self.rest = Rest(play.now, (not headless) if rests is None else rests)  # a real window rests when left alone
         self.announcer = Announcer(self)  # moves and refusals in words (live region, status line)
-        self.sound = Sounds(lambda: self.settings.sound, rests=not (browser or headless))
+        self.sound = Sounds(lambda: self.settings.sound, rests=not (browser or headless), volume=lambda: self.settings.volume)
         self.table = TableScene(self)
         self.announcer.listen(play)
         play.on(NoticesRaised, lambda raised: self.show_notices(list(raised.notices)))
@@ -428,3 +429,5 @@ class App:
                 scene.refresh_text()
             self.set_caption()
         self.play.change_setting(name, value)
+        if name == "volume" or (name == "sound" and value):
+            self.sound.play("place", self.now())  # the new level, heard at once

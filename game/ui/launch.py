@@ -236,20 +236,19 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
     app = App(play, request.size, headless=bool(args.screenshot) or headless, fps=0 if headless else args.fps,
               browser=browser)
     app.begin(request.game, animate=not (args.screenshot or headless))
-    if args.screenshot and clock is not None:
-        stage_screenshot(app, request, clock)
+    if args.screenshot:
+        stage_screenshot(app, request)
     return app
 
 
-def stage_screenshot(app: App, request: Request, clock: StillClock) -> None:
+def stage_screenshot(app: App, request: Request) -> None:
     """The table for ``--screenshot``: the actions played, every glide
     finished, the dialog of ``--open`` on top, written at the first frame."""
     for action in request.actions:
         app.table.play(action)
         app.settle()
     app.table.pointer.taps.forget()  # no refusal held back for a double tap
-    if len(app.scenes) > 1:
-        clock.t += 900  # the win's confetti in mid-air
+    app.table.end_celebration()  # a won game's screenshot: the win panel, not the cascade before it
     opener = {"new-game": app.open_new_game, "options": app.open_options, "rules": app.open_rules,
               "stats": app.open_stats}.get(request.args.open)
     if opener is not None:

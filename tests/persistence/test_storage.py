@@ -262,7 +262,8 @@ def test_a_local_storage_that_always_throws_is_survivable():
 
 
 def test_persistence_reports_a_full_quota_once():
-    persistence = Persistence(MemoryStorage(quota=400))
+    # the settings record (about 410 characters) fits, a whole dealt game (about 950) doesn't
+    persistence = Persistence(MemoryStorage(quota=600))
     persistence.load_all()
     game = Game.from_deal("EH1-N-AAAAAAF")
     assert persistence.save_game(game, 1.0) is False  # a whole Easy Harp deal doesn't fit

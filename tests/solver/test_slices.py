@@ -27,14 +27,14 @@ def test_a_slice_ends_within_a_few_children_of_its_budget(monkeypatch) -> None:
     makes: a 4 ms slice makes at most 4 + PAUSE_CHILDREN children, while
     expansions make hundreds (one expansion was one unbroken piece of work before)."""
     made = 0
-    score = easy_harp._score_rest  # what an expansion calls once per child it scores
+    play = easy_harp._play  # what an expansion calls once per child it makes
 
     def counted(*args):
         nonlocal made
         made += 1
-        return score(*args)
+        return play(*args)
 
-    monkeypatch.setattr(easy_harp, "_score_rest", counted)
+    monkeypatch.setattr(easy_harp, "_play", counted)
     monkeypatch.setattr(search.time, "perf_counter", lambda: made / 1000)
     task = SolverTask(deal_position(BIG), seconds=600)
     for _ in range(400):

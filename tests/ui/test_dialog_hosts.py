@@ -53,10 +53,13 @@ def public(fake: object, *own: str) -> set[str]:
 
 
 class Covered:
-    """The table under a dialog (``CoveredTable``): the game on it and its layout."""
+    """The table under a dialog (``CoveredTable``): the game on it, its
+    layout, and a cascade when ``cascades``."""
 
-    def __init__(self, game: Game, size: tuple[int, int]) -> None:
+    def __init__(self, game: Game, size: tuple[int, int], cascades: bool = False) -> None:
         self.changes = 0  # the test's own: how often a dialog opened or closed over it
+        self.cascades = cascades  # the test's own: a win starts a cascade ...
+        self.on = False  # ... which is on
         self._game = game
         pos = game.position
         self._layout = make_layout(pos.game, pos.variant, size[0], size[1], BUTTONS)
@@ -69,8 +72,19 @@ class Covered:
     def laid_out(self) -> Layout:
         return self._layout
 
+    @property
+    def celebrating(self) -> bool:
+        return self.on
+
     def dialogs_changed(self) -> None:
         self.changes += 1
+
+    def celebrate(self) -> bool:
+        self.on = self.cascades
+        return self.on
+
+    def end_celebration(self) -> None:
+        self.on = False
 
 
 def application(game: Game | None, kept: bool, elapsed_ms: int = 0) -> Application:
@@ -180,7 +194,7 @@ def test_each_fake_offers_what_its_protocol_lists_and_nothing_more() -> None:
     """So a dialog built on one below touches nothing its protocol does not list."""
     game = Game.from_deal(DEAL)
     assert public(Stage(game=game), "asked") == members(hosts.DialogHost)
-    assert public(Covered(game, (1280, 720)), "changes") == members(hosts.CoveredTable)
+    assert public(Covered(game, (1280, 720)), "changes", "cascades", "on") == members(hosts.CoveredTable)
     assert members(hosts.DialogHost) == {"width", "height", "scale", "settings", "group", "now", "scenes", "top",
                                          "push", "pop", "table", "play", "change_setting", "open_stats",
                                          "request_new_game", "start_deal", "restart"}
@@ -260,6 +274,23 @@ def test_the_win_panel_starts_a_new_deal_of_the_game_won_or_the_same_again() -> 
     click(dialog, button(dialog, "ui.new_deal"))
     assert stage.asked == [("restart",), ("start_deal", DEAL)]
     assert stage.play.asked == [("random", "eight-off", "C4")]  # type: ignore[attr-defined]
+
+
+def test_the_win_panel_waits_for_the_tables_cascade_and_a_tap_ends_it() -> None:
+    """With a cascade on the table the panel is kept back; the first tap
+    only ends the cascade (on the table) and shows the panel."""
+    game = Game.from_deal(DEAL)
+    stage = Stage(game=game)
+    stage._table = Covered(game, (1280, 720), cascades=True)
+    dialog = WinScene(stage)
+    stage.push(dialog)
+    assert stage.table.celebrating and dialog.waiting
+    assert not dialog.scrim.visible and not dialog.panel.visible
+    click(dialog, button(dialog, "ui.new_deal"))
+    assert not stage.table.celebrating and not dialog.waiting and dialog.panel.visible
+    assert stage.asked == []  # the tap was only the skip
+    click(dialog, button(dialog, "ui.new_deal"))
+    assert stage.asked == [("start_deal", DEAL)]
 
 
 def test_help_opens_on_the_rules_of_the_game_in_progress() -> None:

@@ -100,6 +100,8 @@ def test_eight_off_won_with_the_keyboard_alone(driver_for, shots):
     assert d.game.position.won
     win = d.app.find(WinScene)
     assert win
+    keys(d, "ESCAPE")  # a key skips the cascade (Escape does nothing else)
+    assert not d.table.celebrating and d.app.top() is win
     # the win panel's buttons by keyboard too: Tab to Same deal, Enter deals it again
     keys(d, "TAB", "TAB")
     assert win.key_focus is win.widgets[1]
@@ -154,9 +156,18 @@ def test_shortcuts_open_dialogs_and_dialogs_work_by_keyboard(driver_for, shots):
     keys(d, "o")
     options = d.app.top()
     assert isinstance(options, OptionsDialog)
-    keys(d, "TAB")  # the first toggle: Interactive rules
-    keys(d, "TAB", "TAB")  # Four-colour suits
-    assert options.key_focus is options.widgets[2]
+    keys(d, "TAB")  # the first tile: the card backs, on the one in use
+    assert options.key_focus.label == "ui.options.back.lattice"
+    keys(d, "RIGHT")  # a row of choices: the arrow chooses
+    assert d.app.settings.card_back == "chevrons" and d.table.art.back_style == "chevrons"
+    keys(d, "LEFT", "LEFT")  # round its own row, never into the felts beside it
+    assert d.app.settings.card_back == "squares" and d.app.settings.felt == "green"
+    four = next(w for w in options.widgets if getattr(w, "label", "") == "ui.options.four_color")
+    for _ in range(len(options.widgets)):
+        if options.key_focus is four:
+            break
+        keys(d, "TAB")
+    assert options.key_focus is four
     keys(d, "SPACE")
     assert d.app.settings.four_color
     d.app.save_screenshot(str(shots / "options_keyboard.png"))

@@ -240,7 +240,7 @@ def test_options_and_rules_open_and_close(driver_for):
     d = driver_for("EO1-C2-AAAAAFA")
     d.click(d.table.layout.buttons["options"].center)
     options = d.app.top()
-    toggle = options.widgets[0]
+    toggle = next(w for w in options.widgets if getattr(w, "label", "") == "ui.options.interactive")
     d.click((options.box.x + toggle.box.center[0], options.box.y + toggle.box.center[1]))
     assert d.app.settings.interactive_rules is False
     d.key(pygame.K_ESCAPE)

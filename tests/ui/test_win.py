@@ -1,11 +1,16 @@
-"""The win: the celebration leaves the table as it found it, and the panel
-shows this game beside the player's records, a tap from the statistics
-(which the bar and the S key open too, and which take the options' place)."""
+"""The win: the card cascade (the classic one, from the table's card art,
+a tap or a key skips it, none with Reduce motion) leaves the table as it
+found it, and the panel shows this game beside the player's records, a
+tap from the statistics (which the bar and the S key open too, and which
+take the options' place)."""
 
 import pygame
 import pytest
 
 from game.engine import Game, Pile, Position
+from game.engine.cards import parse_card
+from game.persistence.settings import Settings
+from game.ui.table import cascade
 from game.ui.dialogs.options import OptionsDialog
 from game.ui.dialogs.stats import StatsScene
 from game.ui.dialogs.win import WinScene
@@ -26,22 +31,162 @@ def differing_pixels(a: pygame.Surface, b: pygame.Surface) -> int:
     return sum(1 for x in range(width) for y in range(height) if a32.get_at((x, y)) != b32.get_at((x, y)))
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (390, 844), (844, 390)])
-def test_the_confetti_leaves_no_specks(driver_for, size):
-    """Every piece of confetti ends in the same frame; where two overlapped,
-    the dimming was drawn twice (dark specks that never cleared). The
-    screen, frame by frame, must end exactly as a full redraw of it."""
-    d = driver_for(near_won_eight_off(8), size=size)
+def won(d):
+    """Win the near-won game on ``d``'s table with a tap: the win scene."""
     d.click(d.card_center(Pile("c", 0)))
     assert d.game.position.won
     win = d.app.top()
-    for _ in range(30):  # 3.6 s of frames: the confetti falls and is gone
-        d.wait(120)
-    assert not win.confetti
+    assert isinstance(win, WinScene)
+    return win
+
+
+def cascade_until_over(d, step: int = 16, most: int = 600) -> int:
+    """Frames every ``step`` ms until the cascade is over; how many it took."""
+    for i in range(most):
+        if not d.table.celebrating:
+            return i
+        d.wait(step)
+    raise AssertionError("the cascade never ended")
+
+
+def panel_shown(win) -> bool:
+    return all(sprite.visible and sprite.alive() for sprite in win.sprites[:2])
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844), (844, 390)])
+def test_the_cascade_leaves_the_table_as_a_fresh_redraw(driver_for, size):
+    """The cascade runs its course (every frame redraws only where its cards
+    were stamped), then the panel shows, and the screen, frame by frame,
+    ends exactly as a full redraw of it: no stamp, no speck left."""
+    d = driver_for(near_won_eight_off(8), size=size)
+    win = won(d)
+    d.wait(16)
+    assert d.table.celebrating and not panel_shown(win)
+    frames = cascade_until_over(d)
+    # cards leave for LAUNCH_FOR_MS, and it is over by LASTS_MS (and the bands made first): never long
+    assert cascade.LAUNCH_FOR_MS // 16 < frames <= cascade.LASTS_MS // 16 + 20
+    d.wait(16)
+    assert panel_shown(win) and d.table.canvas is None
+    assert not [s for s in d.app.group.sprites() if s.layer == cascade.CASCADE_LAYER]
     drawn = d.app.screen.copy()
     d.app.full_redraw = True
     d.app.draw()
     assert differing_pixels(drawn, d.app.screen) == 0
+
+
+def test_the_cards_leave_the_foundations_one_by_one_drawn_from_the_card_art(driver_for):
+    """The classic cascade: the top cards of the foundations leave in turn
+    (kings first), each drawn with the table's own card faces, bouncing off
+    the table's foot; the bar with the score, moves and time stays over
+    it all along."""
+    d = driver_for(near_won_eight_off(8))
+    won(d)
+    table, seen = d.table, []
+    bottoms = []
+    for _ in range(120):
+        d.wait(16)
+        run = table.cascade
+        if run is None:
+            continue
+        assert run.art is table.art
+        for f in run.flying:
+            assert f.image is run.faces[next(c for c, img in run.faces.items() if img is f.image)]
+            bottoms.append(f.y + table.art.h)
+        seen = [card for card in run.faces]
+        bar = table.bar
+        figures = bar.figures_rect()  # the score, moves and time, as the bar drew them
+        assert figures is not None
+        shown = d.app.screen.subsurface(figures).copy()
+        drawn = bar.image.subsurface(figures.move(-bar.rect.x, -bar.rect.y)).copy()
+        assert differing_pixels(shown, drawn) == 0
+    assert seen[:4] == [parse_card(c) for c in ("KS", "KH", "KD", "KC")]  # a king from each foundation in turn
+    assert seen[4:8] == [parse_card(c) for c in ("QS", "QH", "QD", "QC")]
+    foot = d.app.height  # landscape: the table reaches the window's foot
+    assert max(bottoms) == pytest.approx(foot, abs=1)  # they bounce there
+    assert min(bottoms) < foot - table.art.h  # ... and fly above it
+
+
+def test_a_stamp_is_the_cards_own_face(driver_for):
+    """What the screen shows where a card was last stamped is its face, as
+    the card art draws it."""
+    d = driver_for(near_won_eight_off(8))
+    won(d)
+    run = None
+    while run is None or run.launched < 3:
+        d.wait(16)
+        run = d.table.cascade
+    f = run.flying[-1]  # stamped last: on top
+    card = next(c for c, img in run.faces.items() if img is f.image)
+    art = d.table.art
+    inner = pygame.Rect(art.radius, art.radius, art.w - 2 * art.radius, art.h - 2 * art.radius)
+    shown = d.app.screen.subsurface(inner.move(round(f.x), round(f.y))).copy()
+    face = pygame.Surface(inner.size)
+    face.blit(art.face(card), (0, 0), inner)
+    assert differing_pixels(shown, face) == 0
+
+
+@pytest.mark.parametrize("how", ["tap", "key"])
+def test_a_tap_or_a_key_skips_the_cascade_and_does_nothing_else(driver_for, how):
+    d = driver_for(near_won_eight_off(8))
+    win = won(d)
+    for _ in range(20):
+        d.wait(16)
+    assert d.table.cascade is not None and not panel_shown(win)
+    new_deal = win.screen_box(win.widgets[0].box)  # where New deal will be
+    if how == "tap":
+        d.click(new_deal.center)
+    else:
+        d.key(pygame.K_RETURN)  # the panel's own key: it only skips
+    assert not d.table.celebrating and panel_shown(win)
+    assert d.app.top() is win and d.game.position.won  # New deal was not pressed
+    d.click(new_deal.center)  # now it is
+    assert d.app.top() is d.table and not d.game.position.won
+
+
+def test_a_bar_button_during_the_cascade_ends_it_and_does_its_work(driver_for):
+    d = driver_for(near_won_eight_off(8))
+    win = won(d)
+    for _ in range(20):
+        d.wait(16)
+    d.click(d.table.layout.buttons["options"].center)
+    assert not d.table.celebrating and d.app.find(WinScene) is win
+    assert isinstance(d.app.top(), OptionsDialog)
+
+
+def test_a_resized_window_ends_the_cascade(driver_for):
+    d = driver_for(near_won_eight_off(8))
+    win = won(d)
+    for _ in range(30):
+        d.wait(16)
+    d.app.resize(844, 390)
+    d.wait(16)
+    assert not d.table.celebrating and panel_shown(win)
+    drawn = d.app.screen.copy()
+    d.app.full_redraw = True
+    d.app.draw()
+    assert differing_pixels(drawn, d.app.screen) == 0
+
+
+def test_nothing_is_drawn_or_done_once_it_ends(driver_for):
+    """After the cascade and the status line's fade, a frame draws nothing
+    and the window has nothing to wait for: it would rest."""
+    d = driver_for(near_won_easy_harp())
+    d.drag(d.card_center(Pile("c", 0)), d.pile_center(Pile("f", 0)))
+    assert isinstance(d.app.top(), WinScene)
+    cascade_until_over(d)
+    d.wait(6000)  # the "You won" on the status line fades
+    d.wait(16)
+    assert all(d.app.frame() == [] for _ in range(30))
+    assert d.app.still()
+    wake = d.app.next_wake()
+    assert wake is None or wake > d.app.now()
+    assert d.table.cascade is None and d.table.canvas is None
+
+
+def test_reduce_motion_shows_the_panel_at_once(driver_for):
+    d = driver_for(near_won_eight_off(8), settings=Settings(reduce_motion=True))
+    win = won(d)
+    assert not d.table.celebrating and panel_shown(win)
 
 
 def test_the_table_after_the_win_panel_is_the_table(driver_for):
@@ -89,6 +234,8 @@ def win_after(app, earlier, position=None):
     app.frame()
     win = app.top()
     assert isinstance(win, WinScene)
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))  # the cascade skipped
+    app.frame()
     return win
 
 

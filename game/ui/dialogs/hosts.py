@@ -23,14 +23,19 @@ if TYPE_CHECKING:
 
 class CoveredTable(Protocol):
     """The table as a dialog covers it (``table.scene.TableScene``): the
-    game on it and where its bars lie (the win panel shows them)."""
+    game on it and where its bars lie (the win panel shows them), and the
+    win's cascade, which the win panel waits for."""
 
     @property
     def game(self) -> Game: ...
     @property
     def laid_out(self) -> Layout: ...
+    @property
+    def celebrating(self) -> bool: ...  # the win's cascade is on
 
     def dialogs_changed(self) -> None: ...  # a dialog opened or closed over it: the clock stops or goes on
+    def celebrate(self) -> bool: ...  # the win's cascade starts (False: none, e.g. Reduce motion)
+    def end_celebration(self) -> None: ...  # ... and ends now
 
 
 class DialogHost(Stage, Protocol):

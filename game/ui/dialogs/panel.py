@@ -405,7 +405,8 @@ class PanelScene(Scene[D]):
         if current is None or isinstance(current, TextField):
             return False  # typing, Enter to submit: the field's own keys
         if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            row = sorted((w for w in items if w.box.y == current.box.y), key=lambda w: w.box.x)
+            row = sorted((w for w in items if w.box.y == current.box.y and w.group == current.group),
+                         key=lambda w: w.box.x)
             if len(row) > 1:
                 nxt = row[(row.index(current) + (1 if key == pygame.K_RIGHT else -1)) % len(row)]
                 self.key_focus = nxt

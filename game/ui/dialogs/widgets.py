@@ -22,6 +22,7 @@ from ..drawing.textin import clean
 
 class Widget:
     style = ""  # a Button's look ("choice": one of a row of choices)
+    group = ""  # the choices one row of them chooses among (the arrows keep to it)
 
     def __init__(self, box: Box) -> None:
         self.box = box
@@ -76,6 +77,7 @@ class Button(Widget):
         self.label, self.on_click, self.params = label, on_click, params or {}
         self.style, self.selected, self.size, self.literal = style, selected, size, literal
         self.icon = icon  # a narrow bar: a symbol instead of the label (the label stays the button's name)
+        self.palette: tuple[Ink, Ink, Ink] | None = None  # a bar's button: (fill, hover, pressed) of its felt
         # the buttons (itself among them) whose labels share one type size, held weakly: a row of
         # buttons that held each other would live on after its dialog, until the cyclic collector ran
         self._row: tuple[weakref.ref[Button], ...] = ()
@@ -89,8 +91,8 @@ class Button(Widget):
     def colors(self) -> tuple[Ink, Ink, Ink | None]:
         """(fill, ink, edge line or None) for the button's style and state."""
         if self.style == "bar":
-            fill = theme.BUTTON_PRESSED if self.pressed else theme.BUTTON_HOVER if self.hover else theme.BUTTON
-            return fill, theme.BUTTON_TEXT, None
+            base, hover, pressed = self.palette or (theme.BUTTON, theme.BUTTON_HOVER, theme.BUTTON_PRESSED)
+            return pressed if self.pressed else hover if self.hover else base, theme.BUTTON_TEXT, None
         if self.style == "choice":
             if self.selected:
                 return theme.BUTTON, theme.BUTTON_TEXT, None
@@ -311,6 +313,76 @@ class Toggle(Widget):
         for line in lines:
             surf.blit(font(help_size).render(line, True, theme.PANEL_DIM), (rect.x + left, y))
             y += font(help_size).get_linesize()
+
+
+class Swatch(Button):
+    """One of a row of pictures to choose from (a card back, a felt): the
+    picture ``draw_picture`` draws for the box, a ring round the chosen
+    one. The label names it (a message id) for the tests and the reader."""
+
+    def __init__(self, box: Box, label: str, group: str, on_click: Callable[[], None], selected: bool,
+                 draw_picture: Callable[[int, int], pygame.Surface]) -> None:
+        super().__init__(box, label, on_click, style="choice", selected=selected)
+        self.group = group
+        self.draw_picture = draw_picture
+        self._picture: tuple[tuple[int, int], pygame.Surface] | None = None
+
+    def picture(self, w: int, h: int) -> pygame.Surface:
+        if self._picture is None or self._picture[0] != (w, h):
+            self._picture = ((w, h), self.draw_picture(w, h))
+        return self._picture[1]
+
+    def draw(self, surf: pygame.Surface, lang: str) -> None:
+        rect = pygame.Rect(self.box)
+        radius = max(6, min(12, rect.height // 6))
+        fill = (236, 232, 222) if self.hover or self.pressed else (246, 243, 236)
+        pygame.draw.rect(surf, fill, rect, border_radius=radius)
+        ring = max(3, round(rect.height * 0.045))
+        inset = ring + max(2, round(rect.height * 0.04))
+        image = self.picture(max(1, rect.width - 2 * inset), max(1, rect.height - 2 * inset))
+        surf.blit(image, image.get_rect(center=rect.center))
+        if self.selected:
+            pygame.draw.rect(surf, theme.BUTTON, rect, width=ring, border_radius=radius)
+            r = max(7, round(rect.height * 0.11))
+            c = (rect.right - r - 2, rect.y + r + 2)
+            pygame.draw.circle(surf, theme.BUTTON, c, r)
+            tick = [(c[0] - r * 0.5, c[1]), (c[0] - r * 0.12, c[1] + r * 0.4), (c[0] + r * 0.5, c[1] - r * 0.38)]
+            pygame.draw.lines(surf, (255, 255, 255), False, tick, max(2, round(r * 0.28)))
+        else:
+            pygame.draw.rect(surf, theme.PANEL_LINE, rect, width=1, border_radius=radius)
+
+
+class Step(Button):
+    """One step of a scale to choose from (the sound's volume): ``level``
+    bars of ``levels``, rising, the chosen step filled; level 0 is its
+    label in words (Off)."""
+
+    def __init__(self, box: Box, label: str, group: str, on_click: Callable[[], None], selected: bool, level: int,
+                 levels: int) -> None:
+        super().__init__(box, label, on_click, style="choice", selected=selected)
+        self.group, self.level, self.levels = group, level, levels
+
+    def draw(self, surf: pygame.Surface, lang: str) -> None:
+        fill, ink, line = self.colors()
+        rect = pygame.Rect(self.box)
+        radius = min(rect.height // 2, 10)
+        pygame.draw.rect(surf, fill, rect, border_radius=radius)
+        if line:
+            pygame.draw.rect(surf, line, rect, width=1, border_radius=radius)
+        if self.level == 0:
+            img = fit_text(self.text(lang), max(12, round(rect.height * 0.34)), ink, self.room(), bold=True, min_size=12)
+            surf.blit(img, img.get_rect(center=rect.center))
+            return
+        h = rect.height * 0.5
+        bar_w = max(2, round(min(rect.width * 0.8 / (2 * self.levels), h * 0.22)))
+        gap = max(1, round(bar_w * 0.6))
+        left = rect.centerx - (self.levels * bar_w + (self.levels - 1) * gap) / 2
+        base = rect.centery + h / 2
+        for i in range(self.levels):
+            bar_h = max(3, round(h * (i + 1) / self.levels))
+            color = ink if i < self.level else (theme.PANEL_LINE if not self.selected else (96, 150, 126))
+            pygame.draw.rect(surf, color, (round(left + i * (bar_w + gap)), round(base - bar_h), bar_w, bar_h),
+                             border_radius=max(1, bar_w // 3))
 
 
 def toggle_height(width: int, scale: float, label: str, help_key: str, langs: Iterable[str]) -> int:

@@ -1,10 +1,10 @@
-"""The win: confetti, the score, moves and time beside the player's best
-of each and the streak, New deal / Same deal, and the statistics."""
+"""The win: the cascade of cards (the table's: ``table.cascade``), then the
+score, moves and time beside the player's best of each and the streak,
+New deal / Same deal, and the statistics."""
 
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,36 +21,6 @@ from .widgets import Button, Widget, one_size
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
-
-
-class Confetti(pygame.sprite.DirtySprite):
-    def __init__(self, rng: random.Random, width: int, height: int, start: int, scale: float, top: int = 0) -> None:
-        super().__init__()
-        self.top = top  # never over the bar: the score, moves and time stay readable
-        self._layer = SCRIM_LAYER + 1
-        colors = [theme.ACCENT, (236, 90, 90), (90, 170, 236), (120, 210, 140), (250, 250, 250), (200, 120, 230)]
-        w, h = max(4, round(rng.uniform(6, 11) * scale)), max(3, round(rng.uniform(3, 6) * scale))
-        base = pygame.Surface((w, h), pygame.SRCALPHA)
-        base.fill(rng.choice(colors))
-        self.frames = [pygame.transform.rotate(base, a) for a in range(0, 180, 30)]
-        self.x, self.y = rng.uniform(0, width), -rng.uniform(10, height * 0.5)
-        self.vx, self.vy = rng.uniform(-0.08, 0.08) * scale, rng.uniform(0.25, 0.5) * scale
-        self.start, self.spin, self.height = start, rng.uniform(0.005, 0.02), height
-        self.image = self.frames[0]
-        self.rect = self.image.get_rect(center=(round(self.x), round(self.y)))
-
-    def step(self, now: int) -> bool:
-        t = now - self.start
-        if t > 3200 or self.y > self.height + 20:
-            self.kill()
-            return False
-        y = self.y + self.vy * t
-        x = self.x + self.vx * t + math.sin(t * 0.004 + self.x) * 12
-        self.image = self.frames[int(t * self.spin) % len(self.frames)]
-        self.rect = self.image.get_rect(center=(round(x), round(y)))
-        self.visible = int(self.rect.top > self.top)
-        self.dirty = 1
-        return True
 
 
 # The keys the win panel answers itself (its buttons by keyboard); every
@@ -97,12 +67,19 @@ def figures_of(app: DialogHost) -> list[Figure]:
     ]
 
 
+# What skips the cascade: a press (a touch arrives as one too) or a key.
+SKIPS = (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN)
+
+
 class WinScene(PanelScene["DialogHost"]):
-    """The win: confetti for a moment, this game's score, moves and time
-    beside the player's best of each and the current streak, New deal /
-    Same deal at hand and the statistics a tap away. The top bar stays
-    uncovered and usable (Undo works after a win); Esc puts the panel away
-    to look at the table."""
+    """The win: first the table's card cascade (a few seconds at most; a
+    tap or a key skips it; none with Reduce motion), the bar with the
+    score, moves and time above it all along; then this game's score,
+    moves and time beside the player's best of each and the current
+    streak, New deal / Same deal at hand and the statistics a tap away.
+    The top bar stays uncovered and usable (Undo works after a win, a bar
+    button pressed during the cascade ends it and does its work); Esc puts
+    the panel away to look at the table."""
 
     title_key = ""  # drawn by the panel itself, beside its Statistics button
 
@@ -111,11 +88,9 @@ class WinScene(PanelScene["DialogHost"]):
         self.figures = figures_of(app)
         self.stats_button: Button | None = None
         super().__init__(app, 560, 300)
-        rng = random.Random(app.table.game.position.moves)
-        now = app.now()
-        self.confetti = [Confetti(rng, app.width, app.height, now, app.scale, self.scrim_top) for _ in range(90)]
         self.panel._layer = SCRIM_LAYER + 2
-        self.sprites += self.confetti
+        self.waiting = app.table.celebrate()  # the panel waits for the cascade
+        self.show_panel(not self.waiting)
 
     @property
     def grid(self) -> tuple[int, int]:
@@ -196,12 +171,40 @@ class WinScene(PanelScene["DialogHost"]):
         pill.blit(words, words.get_rect(center=pill.get_rect().center))
         return pill
 
-    def update(self, now: int) -> None:
-        self.confetti = [c for c in self.confetti if c.step(now)]
+    # ---- the cascade first ------------------------------------------------------------------
 
-    @property
-    def animating(self) -> bool:
-        return bool(self.confetti)
+    def show_panel(self, shown: bool) -> None:
+        """The dimming and the panel shown (or kept back while the cascade runs)."""
+        for sprite in self.sprites[:2]:
+            if sprite.visible != int(shown):
+                sprite.visible = int(shown)
+            sprite.dirty = 1
+
+    def update(self, now: int) -> None:
+        if self.waiting and not self.app.table.celebrating:
+            self.cascade_over()
+
+    def cascade_over(self) -> None:
+        """The cascade ended (or was skipped): the panel now."""
+        self.waiting = False
+        self.show_panel(True)
+        self.redraw()
+
+    def skip(self) -> None:
+        """A tap or a key during the cascade: it ends, the panel shows."""
+        self.app.table.end_celebration()
+        self.cascade_over()
+
+    def relayout(self) -> None:
+        super().relayout()  # the table was laid out anew first: its cascade is over
+        self.update(self.app.now())
+        self.show_panel(not self.waiting)
+
+    def on_close(self) -> None:
+        if self.waiting:
+            self.app.table.end_celebration()
+            self.waiting = False
+        super().on_close()
 
     def new_deal(self) -> None:
         pos = self.app.table.game.position
@@ -215,7 +218,16 @@ class WinScene(PanelScene["DialogHost"]):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         bars = (self.app.table.laid_out.bar, self.app.table.laid_out.button_bar)
-        if hasattr(event, "pos") and any(b.contains(*event.pos) for b in bars) and not self.box.contains(*event.pos):
+        on_bar = hasattr(event, "pos") and any(b.contains(*event.pos) for b in bars)
+        if self.waiting:
+            if event.type not in SKIPS:
+                return not on_bar
+            self.skip()
+            if on_bar:
+                return False  # the bar's button does its work too
+            # a key the panel doesn't answer (undo, new game) does its work too; a panel's key only skips
+            return event.type != pygame.KEYDOWN or event.key in WIN_PANEL_KEYS
+        if on_bar and not self.box.contains(*event.pos):
             return False  # the bar and its buttons stay usable
         if event.type == pygame.KEYDOWN and event.key not in WIN_PANEL_KEYS:
             return False  # undo, new game and rules keys still work

@@ -1,5 +1,6 @@
 """Card art drawn in code: faces with corner indices, pips and our own court
-portraits (``courts``), a geometric back, and the empty-pile markers.
+portraits (``courts``), the back of the player's choice (``backs``), and the
+empty-pile markers.
 Everything is drawn for one card size and cached; a new size (or language,
 for the indices) draws a new set, never a scaled bitmap."""
 
@@ -11,7 +12,7 @@ import pygame
 
 from ...engine.cards import SUIT_SYMBOLS, is_red, rank_of, suit_of
 from ...i18n import translate
-from . import courts, theme
+from . import backs, courts, theme
 from .theme import RGB, Ink
 from .budget import MB, SurfaceCache
 from .fonts import font
@@ -78,8 +79,9 @@ class CardArt:
     card for its shadow: a sprite's image is the card plus that margin."""
 
     def __init__(self, w: int, h: int, lang: str = "en", four_color: bool = False, index: Index | None = None,
-                 fan: int = 0) -> None:
+                 fan: int = 0, back: str = backs.DEFAULT) -> None:
         self.w, self.h, self.lang, self.four_color = w, h, lang, four_color
+        self.back_style = back  # the design of the back (``backs.BACKS``)
         self.index = index or index_for(w)
         self.fan = fan  # the layout's step over a face-up card in a column (the strip a fan shows)
         self.radius = max(3, round(w * 0.06))
@@ -217,65 +219,9 @@ class CardArt:
         pygame.draw.rect(surf, color, frame, width=edge, border_radius=r)
 
     def _draw_back(self) -> pygame.Surface:
-        """The back: a deep blue field inside a white margin, a lattice of
-        diamonds with a dot in each, a double border line, and in the middle
-        a medallion with the four suits (a small card: a plain diamond)."""
-        w, h = self.w, self.h
-        surf = self._base.copy()
-        m = max(3, round(w * 0.06))
-        inner = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
-        fw, fh = inner.size
-        k = courts.supersample(w)
-        big = pygame.Surface((fw * k, fh * k), pygame.SRCALPHA)
-        big.fill(theme.BACK)
-        light, mid = theme.BACK_LIGHT, courts.mix(theme.BACK, theme.BACK_LIGHT, 0.55)
-        border = max(1, round(w * 0.014 * k))
-        b1 = round(max(2, w * 0.035) * k)
-        radius = round(max(1, self.radius - m / 2) * k)
-        inside = big.get_rect().inflate(-2 * b1, -2 * b1)
-        # the lattice inside the border: diamonds, a dot in each
-        lattice = pygame.Surface(inside.size, pygame.SRCALPHA)
-        lw, lh = inside.size
-        step = max(5.0, w * 0.09) * k
-        thin = max(1, round(max(1.0, w * 0.008) * k))
-        for n in range(-math.ceil(lh / step), math.ceil((lw + lh) / step) + 1):  # x - y and x + y on the steps
-            x = n * step
-            pygame.draw.line(lattice, mid, (x, 0), (x + lh, lh), thin)
-            pygame.draw.line(lattice, mid, (x, 0), (x - lh, lh), thin)
-        dot = max(1.0, step * 0.11)
-        for i in range(-1, math.ceil(lw / step) + 2):
-            for j in range(-1, math.ceil(2 * lh / step) + 2):
-                cx, cy = (i + 0.5 * (j % 2)) * step, (j + 1) * step / 2
-                pygame.draw.circle(lattice, light, (cx, cy), dot)
-        lattice.blit(rounded_mask(lw, lh, radius, (255, 255, 255)), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        big.blit(lattice, inside.topleft)
-        pygame.draw.rect(big, theme.BACK_ACCENT, inside, width=border, border_radius=radius)
-        b2 = b1 + border + max(k, round(w * 0.018 * k))
-        pygame.draw.rect(big, mid, big.get_rect().inflate(-2 * b2, -2 * b2), width=max(1, border // 2),
-                         border_radius=radius)
-        cx, cy = fw * k / 2, fh * k / 2
-        rx, ry = fw * k * 0.3, fh * k * 0.2
-        medal = pygame.Rect(round(cx - rx), round(cy - ry), round(2 * rx), round(2 * ry))
-        pygame.draw.ellipse(big, theme.BACK_ACCENT, medal.inflate(2 * border + 2 * thin, 2 * border + 2 * thin))
-        pygame.draw.ellipse(big, theme.BACK, medal.inflate(2 * thin, 2 * thin))
-        pygame.draw.ellipse(big, mid, medal.inflate(-2 * border, -2 * border), width=thin)
-        field = pygame.transform.smoothscale(big, (fw, fh))
-        size = round(min(rx, ry) / k * 0.62)
-        if size >= 8:  # the four suits around the middle
-            for symbol, (dx, dy) in zip(SUIT_SYMBOLS, ((0, -1), (1, 0), (0, 1), (-1, 0))):
-                img = font(size).render(symbol, True, theme.BACK_ACCENT)
-                img = img.subsurface(img.get_bounding_rect())
-                px = fw / 2 + dx * rx / k * 0.5
-                py = fh / 2 + dy * ry / k * 0.5
-                field.blit(img, (round(px - img.get_width() / 2), round(py - img.get_height() / 2)))
-        else:
-            d = max(2.0, min(rx, ry) / k * 0.45)
-            pygame.draw.polygon(field, theme.BACK_ACCENT, [(fw / 2, fh / 2 - d), (fw / 2 + d, fh / 2), (fw / 2, fh / 2 + d),
-                                               (fw / 2 - d, fh / 2)])
-        mask = rounded_mask(fw, fh, max(2, self.radius - m // 2), (255, 255, 255))
-        field.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        surf.blit(field, inner.topleft)
-        return surf
+        """The back of the player's choice (``backs``): a geometric pattern
+        in one colour inside a white margin, a medallion in the middle."""
+        return backs.draw_back(self.back_style, self._base, self.radius, rounded_mask)
 
     # ---- empty piles ----------------------------------------------------------
 
@@ -325,12 +271,13 @@ ARTS: SurfaceCache[CardArt] = SurfaceCache(48 * MB)
 
 
 def card_art(w: int, h: int, lang: str = "en", four_color: bool = False, index: Index | None = None,
-             fan: int = 0) -> CardArt:
-    """The art for one size, language and colour scheme (and index and fan
-    step, which the layout sizes), drawn once and kept while it fits in
-    ``ARTS``'s budget."""
+             fan: int = 0, back: str = backs.DEFAULT) -> CardArt:
+    """The art for one size, language, colour scheme and back (and index
+    and fan step, which the layout sizes), drawn once and kept while it
+    fits in ``ARTS``'s budget."""
     index = index or index_for(w)
-    return ARTS.get((w, h, lang, four_color, index, fan), lambda: CardArt(w, h, lang, four_color, index, fan))
+    return ARTS.get((w, h, lang, four_color, index, fan, back),
+                    lambda: CardArt(w, h, lang, four_color, index, fan, back))
 
 
 def court_frame(w: int, h: int, index: Index, fan: int = 0) -> pygame.Rect | None:

@@ -23,7 +23,7 @@ from ...engine.actions import COLUMN, DRAW, FOUNDATION, MOVE, STOCK, TAP, UNDO, 
 from ..drawing import theme
 from ..voice.words import deal_name, refusal_words, sentence, variant_name
 from ..drawing.cardart import CardArt, card_art
-from ..drawing.felt import felt, pile_marker
+from ..drawing.felt import felt, pile_marker, style_of as felt_style
 from .share import share_deal
 from ..voice.sound import sound_of
 from .keyboard import Keyboard
@@ -32,6 +32,7 @@ from .cards import CardSprites
 from .hint_marks import HintView
 from .finish import FinishView, stops_the_finish
 from .pointer import Pointer
+from .cascade import Canvas, Cascade, Stack
 from ..drawing.layout import Box, Layout, longest_column, make_layout
 from ..scene import Scene
 from .sprites import (
@@ -42,6 +43,25 @@ from .sprites import (
 if TYPE_CHECKING:
     from .hosts import TableHost
     from ...play import Settings
+
+def table_area(layout: Layout) -> pygame.Rect:
+    """The table between the bar and the buttons: below the top bar, above
+    an upright phone's buttons, left of a phone's rail on its side."""
+    bar, buttons = layout.bar, layout.button_bar
+    area = pygame.Rect(0, bar.bottom, layout.width, layout.height - bar.bottom)
+    if buttons != bar:
+        if buttons.x > 0:  # a rail down the right edge
+            area.width = buttons.x
+        elif buttons.y > bar.y:  # a bar of buttons at the foot
+            area.height = buttons.y - area.y
+    return area
+
+
+def looks_of(settings: Settings) -> tuple[bool, bool, bool, str, str]:
+    """What the table's layout, card art and felt are made for: Large cards,
+    left-handed, four colours, the card back and the felt."""
+    return (settings.large_cards, settings.left_handed, settings.four_color, settings.card_back, settings.felt)
+
 
 HEADROOM = {False: 4, True: 1}  # cards a column may gain past the position's longest before the cards shrink
 # (Large cards: one, so that they are clearly larger where the height is what limits them)
@@ -65,7 +85,10 @@ class TableScene(Scene["TableHost"]):
         self.drop_marks: list[DropMarkSprite] = []
         self.refused_marks: list[RefusedMarkSprite] = []  # red outlines at refused cards, fading
         self.counts = ColumnCounts()
-        self.looks: tuple[bool, bool, bool] | None = None  # the looks the layout and art were made for
+        self.backdrop: pygame.Surface | None = None  # the table's background: the felt and the piles' places
+        self.cascade: Cascade | None = None  # the win's cascade, while it runs
+        self.canvas: Canvas | None = None  # ... its picture, made before it starts (once the last card has landed)
+        self.looks: tuple[bool, bool, bool, str, str] | None = None  # the looks the layout and art were made for
         self.fit: tuple[int, int] | None = None  # (face-down cards, cards) of the room the game has needed
         self.sized: tuple[int, int] | None = None  # ... and of the room the columns are sized for (touch: more)
         self.kb = Keyboard(self)  # keyboard play: focus, pick up, drop, shortcuts
@@ -108,6 +131,7 @@ class TableScene(Scene["TableHost"]):
         """Lay out the table for the game that just started (a new deal, a
         replay, a set-up position or a resumed game); ``deal`` animates it."""
         self.pointer.reset()
+        self.end_celebration(restore=False)  # the group and the background are made anew
         self.fit = None  # sized anew for this game's position
         layout = self.make_layout()
         self.app.group.empty()
@@ -115,7 +139,7 @@ class TableScene(Scene["TableHost"]):
         self.counts.clear()
         self.layout = layout
         self.art = self.make_art(layout)
-        self.app.set_background(self.draw_background(layout))
+        self.set_backdrop(self.draw_background(layout))
         self.build_chrome()
         self.deck.clear()
         self.drop_marks, self.refused_marks = [], []
@@ -127,7 +151,11 @@ class TableScene(Scene["TableHost"]):
 
     def deal(self) -> None:
         """The deal animation: every card leaves the deal's starting point
-        face down and glides out to its place."""
+        face down and glides out to its place (Reduce motion: the cards are
+        simply there)."""
+        if self.app.settings.reduce_motion:
+            self.sound("deal")
+            return
         origin = self.deal_origin()
         for sprites in self.cards.values():
             for sprite in sprites:
@@ -137,7 +165,7 @@ class TableScene(Scene["TableHost"]):
 
     def make_layout(self) -> Layout:
         pos, settings = self.game.position, self.app.settings
-        self.looks = (settings.large_cards, settings.left_handed, settings.four_color)
+        self.looks = looks_of(settings)
         self.fit = hidden, cards = self.room_needed(self.fit)
         most = longest_column(pos.game, pos.variant)[1]
         # a touch screen wants 44 px grab strips: more room (smaller cards) until the
@@ -195,6 +223,8 @@ class TableScene(Scene["TableHost"]):
         """The window closed for good (``App.close``): its card sprites and
         card art go with it (a new window may draw cards of another size)."""
         super().release()
+        self.end_celebration(restore=False)
+        self.backdrop = None
         self.deck.clear()
         self.buttons, self.drop_marks, self.refused_marks = {}, [], []
         self.bar = self.banner = self.focus_ring = self.status = self.note = None
@@ -202,13 +232,17 @@ class TableScene(Scene["TableHost"]):
 
     def make_art(self, layout: Layout) -> CardArt:
         settings = self.app.settings
-        return card_art(layout.card_w, layout.card_h, settings.lang, settings.four_color, layout.index, layout.up_gap)
+        return card_art(layout.card_w, layout.card_h, settings.lang, settings.four_color, layout.index, layout.up_gap,
+                        settings.card_back)
 
     def settings_changed(self, settings: Settings) -> None:
-        """Large cards, left-handed or four colours changed: lay the table
-        out again and redraw the cards, keeping the game as it is (Large
-        cards: the columns' room is sized anew, for the cards' new size)."""
-        if self.session.game is None or self.looks == (settings.large_cards, settings.left_handed, settings.four_color):
+        """Large cards, left-handed, four colours, the card back or the felt
+        changed: lay the table out again and redraw the cards, keeping the
+        game as it is (Large cards: the columns' room is sized anew, for the
+        cards' new size). Hide the clock: the bar again, as it was laid out."""
+        if self.bar is not None and self.bar.clock == settings.hide_clock:
+            self.update_bar()
+        if self.session.game is None or self.looks == looks_of(settings):
             return
         if self.looks is not None and self.looks[0] != settings.large_cards:
             self.fit = None
@@ -220,6 +254,7 @@ class TableScene(Scene["TableHost"]):
         room), keeping the game as it is (``animate``: the cards glide)."""
         if self.session.game is None:
             return
+        self.end_celebration()  # the cascade was drawn for the old size
         self.finish_animations()
         self.pointer.cancel_drag()
         self.kb.drop_held_quietly()
@@ -233,7 +268,7 @@ class TableScene(Scene["TableHost"]):
         self.counts.clear()
         self.layout = layout = self.make_layout()
         self.art = self.make_art(layout)
-        self.app.set_background(self.draw_background(layout))
+        self.set_backdrop(self.draw_background(layout))
         self.build_chrome()  # what was said goes with the old layout: the messages start afresh
         self.redraw_cards()
         self.sync(animate=animate)
@@ -249,14 +284,15 @@ class TableScene(Scene["TableHost"]):
         actions = {"new_game": app.open_new_game, "undo": self.undo, "redo": self.redo, "rules": app.open_rules,
                    "options": app.open_options, "hint": app.play.hints.request, "stats": app.open_stats}
         self.buttons = {
-            name: ButtonSprite(name, box, actions[name], app.settings, layout.compact)
+            name: ButtonSprite(name, box, actions[name], app.settings, layout.compact, felt_style(app.settings.felt))
             for name, box in layout.buttons.items()
         }
         for sprite in self.buttons.values():  # one label size along the bar
             sprite.peers = list(self.buttons.values())
             sprite.redraw()
         text_right = min(b.x for b in layout.buttons.values()) if layout.orientation.buttons_in_bar else layout.bar.w
-        self.bar = BarSprite(layout, text_right)
+        style = felt_style(app.settings.felt)
+        self.bar = BarSprite(layout, text_right, style)
         self.banner = BannerSprite(layout.banner, layout.scale)
         self.note = NoteSprite(Box(0, 0, layout.width, layout.height), layout.scale)
         self.focus_ring = FocusSprite(layout.scale)
@@ -270,12 +306,18 @@ class TableScene(Scene["TableHost"]):
             self.status.note = self.note  # a refusal's reason at the card is not said twice
         self.update_bar()
 
+    def set_backdrop(self, surface: pygame.Surface) -> None:
+        """The table's background from now on (a cascade draws on a copy of it)."""
+        self.backdrop = surface
+        self.app.set_background(surface)
+
     def draw_background(self, layout: Layout) -> pygame.Surface:
-        surf = felt(layout.width, layout.height)
+        name = self.app.settings.felt
+        surf = felt(layout.width, layout.height, name)
         for pile, box in layout.piles.items():
             surf.blit(pile_marker(self.art, pile, self.game.rules), box[:2])
         if not layout.orientation.buttons_in_bar:  # the buttons' own bar (the top bar draws itself)
-            pygame.draw.rect(surf, theme.BAR, layout.button_bar)
+            pygame.draw.rect(surf, felt_style(name).bar, layout.button_bar)
         return surf
 
     def deal_origin(self) -> Box:
@@ -310,7 +352,9 @@ class TableScene(Scene["TableHost"]):
 
     def sync(self, animate: bool = True, deal: bool = False) -> None:
         """Match card sprites to the position and glide each to its place
-        (``CardSprites.match``); squeezed columns say how many cards they hold."""
+        (``CardSprites.match``; Reduce motion: put each there at once);
+        squeezed columns say how many cards they hold."""
+        animate = animate and not self.app.settings.reduce_motion
         pos = self.game.position
         self.deck.match(pos, self.art, self.card_places, self.app.now(), animate=animate, deal=deal)
         self.counts.update(self.laid_out, pos.columns, pos.hidden, self.app.group)
@@ -335,6 +379,10 @@ class TableScene(Scene["TableHost"]):
 
     def update(self, now: int) -> None:
         self.deck.step(now)
+        if self.canvas is not None and self.cascade is None:
+            self.prepare_cascade(now)
+        elif self.cascade is not None:
+            self.step_cascade(now)
         refusal = self.pointer.taps.due(now)
         if refusal is not None:
             self.refuse(refusal)
@@ -402,7 +450,7 @@ class TableScene(Scene["TableHost"]):
         pos = session.game.position
         lang = self.app.settings.lang
         self.bar.show(lang, variant_name(pos.game, pos.variant, lang), deal_name(pos.deal, lang), pos.score, pos.moves,
-                      session.elapsed_ms // 1000)
+                      session.elapsed_ms // 1000, clock=not self.app.settings.hide_clock)
 
     def refresh_text(self) -> None:
         self.art = self.make_art(self.laid_out)
@@ -543,13 +591,83 @@ class TableScene(Scene["TableHost"]):
         top edge inside the card's top margin, off the strip above it."""
         top = min(self.laid_out.index.y, 6) if under_strip else None
         mark = RefusedMarkSprite(box, self.art.radius, self.laid_out.scale, self.app.now(),
-                                 REFUSED_MS if lasts is None else lasts, top=top)
+                                 REFUSED_MS if lasts is None else lasts, top=top,
+                                 shake=not self.app.settings.reduce_motion)
         self.refused_marks.append(mark)
         self.app.group.add(mark)
 
     def show_win(self) -> None:
         self.sound("win")
         self.app.open_win()
+
+    # ---- the win's cascade ---------------------------------------------------------------
+
+    def celebrate(self) -> bool:
+        """The win's cascade (``cascade.Cascade``), from the moment the last
+        card has landed on its foundation; False: none (Reduce motion, or
+        no card on the foundations)."""
+        if self.app.settings.reduce_motion or self.session.game is None or self.layout is None:
+            return False
+        pos = self.game.position
+        if self.backdrop is None or not any(pos.cards(p) for p in self.laid_out.piles if p.kind == FOUNDATION):
+            return False
+        self.end_celebration()
+        self.canvas = Canvas(self.backdrop, table_area(self.laid_out))
+        return True
+
+    @property
+    def celebrating(self) -> bool:
+        """The win's cascade is on (or about to start)."""
+        return self.canvas is not None
+
+    @property
+    def animating(self) -> bool:
+        return self.celebrating
+
+    def prepare_cascade(self, now: int) -> None:
+        """A band of the cascade's picture a frame; once all are made and
+        the last card has landed, the picture shows the table as it is (the
+        cards drawn on it in the order the window draws them, their sprites
+        hidden) and the cascade starts."""
+        canvas = self.canvas
+        if canvas is None:
+            return
+        if not canvas.ready:
+            canvas.prepare()
+            return
+        if self.moving:
+            return
+        for sprite in sorted((s for row in self.cards.values() for s in row), key=lambda s: s.layer):
+            if sprite.visible:
+                canvas.blit(sprite.image, sprite.rect.topleft)
+                sprite.visible = 0
+        canvas.show(self.app.group)
+        stacks = [Stack((box.x, box.y), self.game.position.cards(pile)) for pile, box in self.laid_out.piles.items()
+                  if pile.kind == FOUNDATION]
+        self.cascade = Cascade(canvas, self.art, stacks, now, seed=self.game.position.moves)
+
+    def step_cascade(self, now: int) -> None:
+        cascade = self.cascade
+        if cascade is None:
+            return
+        for rect in cascade.step(now):
+            self.app.group.repaint_rect(rect)
+        if cascade.done:
+            self.end_celebration()
+
+    def end_celebration(self, restore: bool = True) -> None:
+        """The cascade ends (its time is up, the player skipped it, the
+        table changed): its picture goes, the table's cards show again
+        (``restore`` False: the table is being made anew anyway)."""
+        canvas, self.canvas, self.cascade = self.canvas, None, None
+        if canvas is None:
+            return
+        canvas.hide()
+        if restore:
+            for sprite in (s for row in self.cards.values() for s in row):
+                visible = 1 if sprite in self.moving else sprite.rest_visible
+                if sprite.visible != visible:
+                    sprite.visible = visible
 
     def hide_win(self) -> None:
         self.app.close_win()

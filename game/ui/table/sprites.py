@@ -15,6 +15,7 @@ from ..drawing import theme
 from ..drawing.theme import Ink
 from ..voice.words import clock
 from ..drawing.cardart import CardArt
+from ..drawing.felt import DEFAULT as FELT_DEFAULT, FeltStyle, style_of as felt_style
 from ..drawing.fonts import _note as note, font, wrap
 from ..drawing.layout import ICON_BUTTONS, TEXT_FLOOR, Box, Index, Layout
 from ..dialogs.widgets import Button
@@ -64,7 +65,7 @@ def lifted_art(art: CardArt) -> CardArt:
         k, i = LIFT_SCALE, art.index
         index = Index(round(i.size * k), round(i.x * k), round(i.y * k), round(i.h * k))
         lifted = _LIFTED[art] = CardArt(round(art.w * k), round(art.h * k), art.lang, art.four_color, index,
-                                        round(art.fan * k))
+                                        round(art.fan * k), art.back_style)
     return lifted
 
 
@@ -233,38 +234,46 @@ class BarSprite(pygame.sprite.DirtySprite):
     them changes (the time once a second). One line when it fits, else two
     (name and code, then the figures), else the code and the figures; a
     one-line bar drops the name, then the code: never a text over another,
-    never smaller than the floor."""
+    never smaller than the floor. With the clock hidden the bar is laid out
+    as with it, the time's place left empty: nothing moves when it is
+    hidden or shown, and nothing is redrawn as the seconds pass."""
 
     image: pygame.Surface
     rect: pygame.Rect
 
-    def __init__(self, layout: Layout, text_right: int) -> None:
+    def __init__(self, layout: Layout, text_right: int, style: FeltStyle | None = None) -> None:
         super().__init__()
         self._layer = BAR_LAYER
+        self.style = style or felt_style(FELT_DEFAULT)  # the bar's colours follow the felt
+        self.clock = True  # the time is shown
         self.box, self.text_right, self.s = layout.bar, text_right, layout.scale
         self.portrait = layout.portrait
         self.size = layout.text_size
         self.image = pygame.Surface(self.box[2:])
         self.rect = pygame.Rect(self.box)
-        self.state: tuple[str, str, str, int, int, int] | None = None  # language, name, code, score, moves, time
+        self.state: tuple[str, str, str, int, int, int, bool] | None = None  # language, name, code, score, moves, time, clock
         self.placed: list[tuple[str, pygame.Rect]] = []  # what was drawn where (tests)
         self.size_used = self.size
         # (what it was laid out for: language, name, code, room, widest figures; type size, arrangement)
         self.plan: tuple[tuple[str, str, str, int, str], int, int] | None = None
 
-    def show(self, lang: str, game_name: str, code: str, score: int, moves: int, seconds: int) -> None:
-        state = (lang, game_name, code, score, moves, seconds)
+    def show(self, lang: str, game_name: str, code: str, score: int, moves: int, seconds: int,
+             clock: bool = True) -> None:
+        if not clock:
+            seconds = 0  # hidden: the passing seconds change nothing
+        state = (lang, game_name, code, score, moves, seconds, clock)
         if state == self.state:
             return
         # only the time changed (once a second while the clock runs): only the figures' text
         # is drawn again on screen, not the whole bar and the buttons on it
-        tick = self.state is not None and self.state[:5] == state[:5]
+        tick = self.state is not None and self.state[:5] == state[:5] and self.state[6] == clock
         before, planned = self.figures_rect(), self.plan
-        self.state = state
+        self.state, self.clock = state, clock
         surf = self.image
-        surf.fill(theme.BAR)
-        pygame.draw.line(surf, (40, 80, 62), (0, self.box.h - 1), (self.box.w, self.box.h - 1))
+        surf.fill(self.style.bar)
+        pygame.draw.line(surf, self.style.line, (0, self.box.h - 1), (self.box.w, self.box.h - 1))
         stats = self.figures(lang, score, moves, seconds)
+        shown = stats if clock else self.figures(lang, score, moves, None)  # drawn where ``stats`` would be
         pad = max(8, round(14 * self.s))
         room = self.text_right - 2 * pad
         self.placed = []
@@ -285,17 +294,20 @@ class BarSprite(pygame.sprite.DirtySprite):
             y = top + i * line_h + line_h // 2
             x = pad
             for j, part in enumerate(parts):
-                bold, ink = part is game_name, theme.BAR_TEXT if part is not code else theme.BAR_DIM
+                bold, ink = part is game_name, theme.BAR_TEXT if part is not code else self.style.dim
                 img = font(size, bold).render(part, True, ink)
                 if part is stats and len(parts) > 1:  # the figures at the right end of a shared line
                     rect = img.get_rect(midright=(pad + room, y))
                 else:
                     rect = img.get_rect(midleft=(x, y))
+                if part is stats and shown is not stats:  # the clock hidden: the rest where it stands with it
+                    img = font(size, bold).render(shown, True, ink)
+                    rect = img.get_rect(midleft=rect.midleft)
                 # only extreme figures on a narrow phone get here too wide: cut at the edge, never past it
                 rect.width = min(rect.width, max(0, pad + room - rect.x))
                 surf.blit(img, rect, area=pygame.Rect(0, 0, rect.width, rect.height))
                 note(part, img.get_width(), room, size)
-                self.placed.append((part, rect.move(self.box.x, self.box.y)))
+                self.placed.append((shown if part is stats else part, rect.move(self.box.x, self.box.y)))
                 x = rect.right + round(size * 1.1)
         after = self.figures_rect()
         if tick and planned == self.plan and before is not None and after is not None and self.groups():
@@ -309,15 +321,17 @@ class BarSprite(pygame.sprite.DirtySprite):
         """Where the figures (score, moves, time) are on screen (None: not drawn)."""
         if self.state is None:
             return None
-        figures = self.figures(self.state[0], *self.state[3:])
+        lang, _, _, score, moves, seconds, shown = self.state
+        figures = self.figures(lang, score, moves, seconds if shown else None)
         return next((rect for part, rect in self.placed if part == figures), None)
 
     @staticmethod
-    def figures(lang: str, score: int, moves: int, seconds: int) -> str:
+    def figures(lang: str, score: int, moves: int, seconds: int | None) -> str:
+        """The score, the moves and the time (None: the clock hidden)."""
         return "   ".join([
             translate("ui.score", lang, score=score),
             translate("ui.moves", lang, moves=moves),
-            translate("ui.time", lang, time=clock(seconds)),
+            *([] if seconds is None else [translate("ui.time", lang, time=clock(seconds))]),
         ])
 
     @staticmethod
@@ -369,7 +383,7 @@ class ButtonSprite(pygame.sprite.DirtySprite):
     rect: pygame.Rect
 
     def __init__(self, name: str, box: Box, on_click: Callable[[], None], settings: "Settings",
-                 compact: bool = False) -> None:
+                 compact: bool = False, style: FeltStyle | None = None) -> None:
         super().__init__()
         self._layer = BUTTON_LAYER
         self.name, self.settings = name, settings
@@ -377,6 +391,8 @@ class ButtonSprite(pygame.sprite.DirtySprite):
         if name in ICON_BUTTONS:
             icon = " "  # an icon in every bar, drawn over the button (draw_chart_icon)
         self.button = Button(Box(0, 0, box.w, box.h), f"ui.{name}", on_click, style="bar", icon=icon)
+        if style is not None:  # the bar's buttons in the felt's colour
+            self.button.palette = (style.button, style.hover, style.pressed)
         self.offset = box[:2]
         self.rect = pygame.Rect(box)
         self.image = pygame.Surface(box[2:], pygame.SRCALPHA)
@@ -615,13 +631,14 @@ class RefusedMarkSprite(pygame.sprite.DirtySprite):
     they lie at rest (``box``: a dropped run glides back into it) that
     shakes sideways for a moment, then stays (redrawing nothing) and fades
     out at the end of its ``lasts`` ms: as long as the reason beside it,
-    else ``REFUSED_MS``. ``top``: see ``ring``."""
+    else ``REFUSED_MS``. ``top``: see ``ring``; ``shake`` False (Reduce
+    motion): it never moves."""
 
     image: pygame.Surface
     rect: pygame.Rect
 
     def __init__(self, box: Box, radius: int, scale: float, now: int, lasts: int = REFUSED_MS,
-                 top: int | None = None) -> None:
+                 top: int | None = None, shake: bool = True) -> None:
         super().__init__()
         self._layer = HIGHLIGHT_LAYER + 2
         thick = max(3, round(4 * scale))
@@ -630,7 +647,7 @@ class RefusedMarkSprite(pygame.sprite.DirtySprite):
         out = thick + 2
         self.home = (box.x - out, box.y - out)
         self.rect = self.image.get_rect(topleft=self.home)
-        self.amplitude = max(3, round(6 * scale))
+        self.amplitude = max(3, round(6 * scale)) if shake else 0  # Reduce motion: it stays still
         self.born, self.lasts = now, lasts
         self.still = False  # the shake is over: nothing to redraw until it fades
         self.dirty = 1
@@ -642,7 +659,7 @@ class RefusedMarkSprite(pygame.sprite.DirtySprite):
             self.kill()
             return False
         fade = min(FADE_MS, self.lasts // 3)
-        if age < SHAKE_MS:
+        if age < SHAKE_MS and self.amplitude:
             t = age / SHAKE_MS
             shake = math.sin(t * 3 * 2 * math.pi) * self.amplitude * (1 - t)  # three swings, dying down
             self.rect.topleft = (self.home[0] + round(shake), self.home[1])
@@ -658,7 +675,7 @@ class RefusedMarkSprite(pygame.sprite.DirtySprite):
 
     def next_change(self, now: int) -> int:
         """When it next changes by itself: now while it shakes or fades, else its fade's start."""
-        if now - self.born < SHAKE_MS or self.still is False:
+        if (now - self.born < SHAKE_MS and self.amplitude) or self.still is False:
             return now
         return max(now, self.born + self.lasts - min(FADE_MS, self.lasts // 3))
 

@@ -5,7 +5,8 @@ tools/make_sounds.py).
 Sound never breaks the game: a mixer that can't start, a missing file or
 a failed play all mean silence. Nothing plays before the player's first
 click or key (browsers forbid it, and a game that beeps on its own is rude
-anywhere), nor while the Sound option is off.
+anywhere), nor while the Sound option is off. Each sound plays at the
+Volume option's level (``pygame.mixer.Sound.set_volume``, read at each play).
 
 A mixer that is open keeps an audio thread awake, mixing silence many
 times a second: natively, once no sound has played for ``REST_MS`` the
@@ -28,7 +29,7 @@ from ...textfile import ASSETS
 
 SOUND_DIR = ASSETS / "sounds"
 NAMES = ("pickup", "place", "flip", "deal", "refuse", "win")
-VOLUME = 0.6
+VOLUME = 60  # % of the mixer's full volume, unless the player chose another (the Volume option)
 REST_MS = 3000  # natively, the mixer closes once no sound played for this long
 
 
@@ -50,8 +51,9 @@ def sound_of(outcome: Outcome) -> str | None:
 
 class Sounds:
     def __init__(self, enabled: Callable[[], bool] = lambda: True, directory: Path = SOUND_DIR,
-                 rests: bool = False) -> None:
+                 rests: bool = False, volume: Callable[[], int] = lambda: VOLUME) -> None:
         self.enabled = enabled  # the Sound option, read at each play
+        self.volume = volume  # the Volume option (%), read at each play
         self.directory = directory
         self.rests = rests  # the mixer closes when no sound has played for a while (natively)
         self.unlocked = False  # the player's first click or key
@@ -85,7 +87,6 @@ class Sounds:
                     sound = pygame.mixer.Sound(str(self.directory / f"{name}.ogg"))
                     if self.rests:
                         self.samples[name] = sound.get_raw()
-                sound.set_volume(VOLUME)
             except Exception:
                 sound = None
             self.cache[name] = sound
@@ -99,12 +100,21 @@ class Sounds:
         if sound is None:
             return False
         try:
+            sound.set_volume(self.level())
             sound.play()
         except Exception:
             return False
         self.played = (self.played + [name])[-20:]
         self.last_ms = now
         return True
+
+    def level(self) -> float:
+        """The Volume option as the mixer takes it (0 to 1); a broken value: the default's."""
+        try:
+            percent = int(self.volume())
+        except Exception:
+            percent = VOLUME
+        return max(0, min(100, percent)) / 100
 
     def next_wake(self, now: int) -> int | None:
         """When the open mixer may close (None: it is closed, or stays open)."""
