@@ -97,6 +97,8 @@ def _build_parser() -> argparse.ArgumentParser:
     # help's number is held to HINT_SECONDS by tests/ui/test_hint_ui.py
     p.add_argument("--seconds", type=seconds, default=None,
                    help="search time before the hint falls back to a guess (default: the game window's, 3 s)")
+    p.add_argument("actions", nargs="*",
+                   help="the actions played so far (as for play): the hint's line stays off the positions they went through")
     return parser
 
 
@@ -190,8 +192,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _cmd_solver(args: argparse.Namespace) -> int:
     from .solver import cli as solver_cli  # imported only when asked for: deal/today/play stay light
 
+    actions = [Action.parse(token) for token in getattr(args, "actions", [])]  # all read before any is played
     start = load_start(args.deal, args.position)
-    return solver_cli.run(args.command, start, args.seconds)
+    return solver_cli.run(args.command, start, args.seconds, actions)
 
 
 COMMANDS = {"deal": _cmd_deal, "today": _cmd_today, "play": _cmd_play, "solve": _cmd_solver, "hint": _cmd_solver}

@@ -19,7 +19,8 @@ PATTERNS = ["tests/engine/test_*.py", "tests/solver/test_solver.py", "tests/solv
             "tests/persistence/test_savegame.py", "tests/persistence/test_stats.py", "tests/play/test_today.py",
             "tests/play/test_session.py", "tests/play/test_purity.py", "tests/play/test_solver_loading.py",
             "tests/persistence/test_windows.py",  # two tabs on one localStorage: the browser's own case
-            "tests/persistence/test_one_count_per_game.py"]
+            "tests/persistence/test_one_count_per_game.py",
+            "tests/solver/test_avoid.py", "tests/play/test_follow_hints.py"]  # the hints' path, as the page plays it
 DOCTESTS = ["game/engine"]
 
 # The desktop's file storage meets the desktop's file system errors; the

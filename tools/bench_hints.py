@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
 import statistics
 import sys
@@ -62,6 +63,7 @@ from game.engine import Game, deal_position  # noqa: E402
 from game.solver import HINT_SECONDS, CollectorHold, SolverTask, free_tables, prepare  # noqa: E402
 
 FPS = 60
+SUMMARY = "#summary"  # the --solver-only run's last line: its CPU median and p90 as JSON (what --wasm reads)
 WAITING_SLICE_MS = 12.0  # game/play/hints.py: the search's slice of a frame while a player waits for a hint
 FrameGuard = object  # the window's frame guard (game.ui.guard), imported with the window (``window``)
 
@@ -290,7 +292,7 @@ def replayed(code: str, played: int, folder: str):
     return game.position
 
 
-def solver_only(args) -> None:
+def solver_only(args) -> dict[str, float]:
     """Each position's hint search, stepped the way the window steps it while
     the player waits (one ``WAITING_SLICE_MS`` slice a frame, from the press,
     the hint's ``HINT_SECONDS``): the frames until its answer and the CPU
@@ -339,16 +341,32 @@ def solver_only(args) -> None:
                   f" p90 {p90(shown):5.2f} s; cpu median {statistics.median(cpus):5.2f} s, p90 {p90(cpus):5.2f} s;"
                   f" longest slice {1000 * max(r[3] for r in mine):.1f} ms wall, "
                   f"{1000 * max(r[4] for r in mine):.1f} ms CPU", flush=True)
+    cpus = [r[2] for r in rows]
+    summary = {"median": statistics.median(cpus), "p90": p90(cpus)} if cpus else {}
+    print(f"{SUMMARY} {json.dumps(summary)}", flush=True)  # what --wasm reads of each run
+    return summary
 
 
-def wasm(argv: list[str]) -> None:
-    """``--solver-only`` again under Pyodide in Node (tools/pyodide/run_engine_tests.mjs --run)."""
+def wasm(argv: list[str], native: dict[str, float]) -> None:
+    """``--solver-only`` again under Pyodide in Node (tools/pyodide/run_engine_tests.mjs --run),
+    and the ratio of its CPU seconds to the native run's (median and p90 of the positions)."""
     import subprocess
 
     print()
     print("the same under Pyodide (WebAssembly) in Node:", flush=True)
     argv = [a for a in argv if a != "--wasm"] + ["--solver-only"]
-    subprocess.run(["node", "tools/pyodide/run_engine_tests.mjs", "--run", "tools/bench_hints.py", *argv], cwd=ROOT)
+    run = subprocess.run(["node", "tools/pyodide/run_engine_tests.mjs", "--run", "tools/bench_hints.py", *argv],
+                         cwd=ROOT, capture_output=True, text=True)
+    theirs: dict[str, float] = {}
+    for line in run.stdout.splitlines():
+        if line.startswith(SUMMARY):
+            theirs = json.loads(line[len(SUMMARY):])
+        else:
+            print(line, flush=True)
+    if theirs and native:
+        print(f"  Pyodide / native, CPU seconds from the press to the answer: median "
+              f"{theirs['median'] / max(native['median'], 1e-9):.2f}, p90 {theirs['p90'] / max(native['p90'], 1e-9):.2f}"
+              f" (Pyodide median {theirs['median']:.3f} s, p90 {theirs['p90']:.3f} s)")
 
 
 def main() -> None:
@@ -373,9 +391,9 @@ def main() -> None:
         LINES["Easy Harp"] = [(f"EH1-N-{_letters(n)}", "") for n in range(first, first + count)]
         FRESH.clear()
     if args.solver_only or args.wasm:
-        solver_only(args)
+        native = solver_only(args)
         if args.wasm:
-            wasm(sys.argv[1:])
+            wasm(sys.argv[1:], native)
         return
     bench = Bench(args.size, args.press, args.limit)
     print(f"Hint benchmark: the window app as main.py builds it ({args.size}, {FPS} frames a second, SDL dummy "

@@ -101,6 +101,9 @@ _WORD_ACTIONS: dict[str, ActionKind] = {DRAW: DRAW, UNDO: UNDO}  # actions of on
 _PILE_ACTIONS: dict[str, ActionKind] = {TAP: TAP, DTAP: DTAP}  # "tap PILE", by the first word
 
 
+PARSED_LIMIT = 4096  # action texts remembered once read (``Action.parse``)
+
+
 @dataclass(frozen=True)
 class Action:
     """``src`` and ``dst`` are what the kind needs: none for draw and undo,
@@ -121,6 +124,21 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> "Action":
+        """The action ``text`` spells (``ActionSyntaxError`` when it spells
+        none). Actions are values, so a text read before gives the same one
+        again at once (``_PARSED``): a proven line of a thousand actions is
+        read over and over, by the hints and the Finish."""
+        known = _PARSED.get(text) if isinstance(text, str) else None
+        if known is not None:
+            return known
+        action = cls._read(text)
+        if len(_PARSED) >= PARSED_LIMIT:
+            _PARSED.clear()
+        _PARSED[text] = action
+        return action
+
+    @classmethod
+    def _read(cls, text: str) -> "Action":
         if not isinstance(text, str):
             raise ActionSyntaxError(f"an action must be text, got {quote(text)}")
         if not text.isascii():  # the notation is ASCII: no full-width digits, no no-break space
@@ -154,3 +172,6 @@ class Action:
                 raise ActionSyntaxError(f"{quote(src_text + '.' + count_text)}: the number of cards starts at 1")
         return cls(MOVE, src, dst, count)
 
+
+
+_PARSED: dict[str, Action] = {}  # action text -> the action it spells (``Action.parse``)

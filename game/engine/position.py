@@ -53,6 +53,27 @@ def packed(key: PositionKey) -> bytes:
     return bytes(out)
 
 
+def unpacked(data: bytes) -> PositionKey:
+    """The key that ``packed`` made ``data`` from (a table of packed keys
+    can stand for the positions themselves: ``Position.at``).
+
+    >>> from game.engine import deal_position
+    >>> start = deal_position("EO1-C4-AAAAAFA")
+    >>> unpacked(start.packed_key()) == start.key()
+    True
+    """
+    groups = data.split(b"\xfe")
+    if len(groups) != 5:
+        raise ValueError("not a packed position key")
+    table, slots, stock, waste, cells = groups
+    piles = table.split(b"\xff")[:-1]
+    columns = tuple(tuple(pile[1:]) for pile in piles)
+    hidden = tuple(pile[0] for pile in piles)
+    foundations = tuple(tuple(slot) for slot in slots.split(b"\xff")[:-1])
+    return (columns, hidden, foundations, tuple(stock), tuple(waste),
+            tuple(None if card == 253 else card for card in cells))
+
+
 @dataclass
 class Position:
     game: str

@@ -124,8 +124,9 @@ class NoticesRaised:
 @dataclass(frozen=True)
 class HintSaid:
     """A sentence of the hints' (catalogue ``key``): ``move`` is the move it
-    names, ``count`` the undos back to a winnable position; ``banner``: shown
-    where the player looks, not only said."""
+    names, ``count`` the undos back to a winnable position (or the draws
+    before the move, ``say.hint_draws``); ``banner``: shown where the player
+    looks, not only said."""
 
     key: str
     move: Move | None = None
@@ -135,10 +136,15 @@ class HintSaid:
 
 @dataclass(frozen=True)
 class HintMarked:
-    """Mark this move on the table (``action`` as the engine checked it)."""
+    """Mark this move on the table (``action`` as the engine checked it).
+    Easy Harp's draws: ``draws`` taps on the stock (``action``, the first of
+    them, is ``move``) lead to ``then``, the line's next move that is not a
+    draw, which the marks show too."""
 
     action: str
     move: Move
+    draws: int = 0
+    then: Move | None = None
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,9 @@ that (and with the note off) nothing is searched after a move.
 from __future__ import annotations
 
 from ..engine import Action, Game, Refusal
+from ..engine.actions import DRAW
 from ..engine.position import packed
+from ..engine.rules import TURN
 from ..persistence.settings import Settings
 from ..solver import heuristic_action
 from .events import (
@@ -74,6 +76,7 @@ class HintService:
             return
         search = self.search
         key = game.position.packed_key()
+        search.check_plan(key)
         index = search.plan_keys.get(key)
         if index is not None and self.show_hint(index):
             return
@@ -159,11 +162,42 @@ class HintService:
         self.events.emit(HintSaid(key, count=count, banner=banner))
 
     def show_hint(self, index: int) -> bool:
-        """Show and say step ``index`` of the plan; False if it no longer applies."""
-        if not self.show_move(self.search.plan[index], "say.hint"):
+        """Show and say step ``index`` of the plan; False if it no longer
+        applies. A draw (Easy Harp) is shown with the draws that follow it
+        and the move they lead to (``show_draws``): a player told "draw"
+        a hundred times in a row learns nothing."""
+        plan = self.search.plan
+        if Action.parse(plan[index]).kind == DRAW:
+            then = next((i for i in range(index, len(plan)) if Action.parse(plan[i]).kind != DRAW), None)
+            if then is not None and self.show_draws(index, then):
+                self.show_verdict("winnable")
+                return True
+        if not self.show_move(plan[index], "say.hint"):
             self.search.forget_plan()
             return False
         self.show_verdict("winnable")
+        return True
+
+    def show_draws(self, index: int, then: int) -> bool:
+        """Mark the stock and the place the plan's move ``then`` goes to, and
+        say how many draws (``then - index``, turning the waste over among
+        them) bring its card up; False if the plan no longer applies here."""
+        plan, game = self.search.plan, self.game
+        ahead = Game(game.position.copy())
+        turns = 0
+        for action in plan[index:then]:
+            outcome = ahead.play(action)
+            if not outcome.ok or outcome.move is None:
+                return False
+            turns += outcome.move.kind == TURN
+        draw, move = game.check(Action.parse(plan[index])), ahead.check(Action.parse(plan[then]))
+        if isinstance(draw, Refusal) or isinstance(move, Refusal):
+            return False
+        self.clear_marks()
+        self.shown = (game.position.packed_key(), plan[index])
+        count = then - index
+        self.events.emit(HintMarked(plan[index], draw, draws=count, then=move))
+        self.events.emit(HintSaid("say.hint_draws_turn" if turns else "say.hint_draws", move=move, count=count))
         return True
 
     def show_guess(self) -> None:
@@ -173,8 +207,7 @@ class HintService:
         here" (``say.hint_no_move``) is kept for a position where the engine
         allows no move at all."""
         game = self.game
-        avoid = [snapshot[0] for snapshot, _ in game.history_snapshots()[-8:]]
-        action = heuristic_action(game.position, avoid)
+        action = heuristic_action(game.position, self.session.path)
         if action is not None and self.show_move(action, "say.hint_guess"):
             return
         self.say("say.hint_no_guess" if game.legal_actions() else "say.hint_no_move")

@@ -48,7 +48,6 @@ import time
 from typing import Callable
 
 from ..engine import Game, Position, Refusal
-from ..engine.position import packed
 from ..persistence.settings import Settings
 from ..solver import HINT_SECONDS, UNWINNABLE, WINNABLE, SolverTask, free_tables, prepare
 from .events import Events, Played, SearchAnswered, SettingsChanged, Started, Undone, Verdict
@@ -70,11 +69,12 @@ class Solve:
 
     searching = True  # the runner holds the cyclic collector off while it steps
 
-    def __init__(self, service: SearchService, position: Position, seconds: float) -> None:
+    def __init__(self, service: SearchService, position: Position, seconds: float, avoid: tuple[Key, ...] = ()) -> None:
         self.service = service
         self.start = position.copy()
         self.key: Key = self.start.packed_key()
-        self.task = SolverTask(self.start.copy(), seconds=seconds)
+        self.avoid = avoid  # the game's path: a line should stay off it
+        self.task = SolverTask(self.start.copy(), seconds=seconds, avoid=avoid)
         self.slices = 0
 
     @property
@@ -133,6 +133,7 @@ class PlanLearner:
         more = self.index < len(plan)
         if not more and service.learner is self:
             service.learner = None
+            service.learned()
         return more
 
 
@@ -146,6 +147,7 @@ class SearchService:
         self.running: Solve | None = None  # the search of one position, until it has its answer
         self.plan: list[str] = []
         self.plan_keys: dict[Key, int] = {}  # position key -> index of its next action in ``plan``
+        self.plan_base: frozenset[Key] = frozenset()  # the game's path when the plan was found (``check_plan``)
         self.winnable: set[Key] = set()  # every position of this deal known to be winnable
         self.lost: set[Key] = set()  # positions proven unwinnable
         self.unknown: set[Key] = set()  # positions searched for the whole hint time without a proof
@@ -171,6 +173,20 @@ class SearchService:
             return "unknown"
         return None
 
+    def check_plan(self, key: Key) -> None:
+        """Forget the plan when the position ``key`` is on it but the rest of
+        it would go back to a position the game went through since the plan
+        was found (the player left the line and came back to it further on):
+        a new search then finds a line that stays off the game's path. A
+        plan found when no line could stay off the path (``plan_base``: the
+        path then) may go through that path."""
+        index = self.plan_keys.get(key)
+        if index is None:
+            return
+        keys, base = self.plan_keys, self.plan_base
+        if any(keys.get(been, -1) > index and been not in base for been in self.session.path):
+            self.forget_plan()
+
     def line_from(self, key: Key) -> list[str] | None:
         """The rest of the proven line from the position ``key`` (None: it
         is not on the plan)."""
@@ -187,7 +203,7 @@ class SearchService:
         if game is None or not self.plan_keys:
             return None
         rules, here = game.rules, game.position
-        been = {packed(snapshot[0]) for snapshot, _ in game.history_snapshots()}
+        been = set(self.session.path)
         best: tuple[str, int] | None = None
         for action in game.legal_actions():
             move = rules.resolve(here, action)
@@ -244,8 +260,11 @@ class SearchService:
             if not self.wanted():
                 self.cancel()
             return
+        self.check_plan(key)
+        if self.learner is not None and key not in self.plan_keys:
+            return  # the line is still being learnt, this position may be on it: ``learned`` looks again
         if self.known(key) is None and self.step_onto_plan() is None and self.wanted():
-            self.running = Solve(self, game.position, HINT_SECONDS)
+            self.running = Solve(self, game.position, HINT_SECONDS, tuple(self.session.path))
             self.tasks.add(self.running)
 
     def cancel(self) -> None:
@@ -286,7 +305,7 @@ class SearchService:
         verdict: Verdict = "unknown"
         if result.result == WINNABLE:
             verdict = "winnable"
-            self.learn_plan(solve.start, result.actions)
+            self.learn_plan(solve.start, result.actions, solve.avoid)
         elif result.result == UNWINNABLE:
             verdict = "unwinnable"
             self.lost.add(solve.key)
@@ -295,22 +314,38 @@ class SearchService:
         hinted, self.awaiting_hint = self.awaiting_hint, False
         self.events.emit(SearchAnswered(solve.key, verdict, hinted))
 
-    def learn_plan(self, start: Position, actions: list[str]) -> None:
+    def learn_plan(self, start: Position, actions: list[str], path: tuple[Key, ...] = ()) -> None:
         """Keep a solution: the position before each of its actions. The
         first steps are learnt at once (the hint shows the first one); the
         rest is replayed in the background, a few hundred actions a frame."""
-        if self.learner is not None:
-            self.tasks.cancel(self.learner)
-        self.plan, self.plan_keys = list(actions), {}
+        self.forget_plan()
+        self.plan, self.plan_base = list(actions), frozenset(path)
         self.winnable.add(start.packed_key())
-        self.learner = PlanLearner(self, start)
-        if self.learner.step(0):
-            self.tasks.add(self.learner)
-        else:
-            self.learner = None
+        learner = PlanLearner(self, start)
+        if learner.step(0):  # the rest in the background (``learned`` once it is all learnt)
+            self.learner = learner
+            self.tasks.add(learner)
+
+    def learned(self) -> None:
+        """The whole plan is learnt: a hint waited for it when the position
+        on the table is on it; otherwise what is still unknown is searched."""
+        game = self.session.game
+        if game is None:
+            return
+        key = game.position.packed_key()
+        self.check_plan(key)
+        if self.awaiting_hint and self.running is None and key in self.plan_keys:
+            self.awaiting_hint = False
+            self.events.emit(SearchAnswered(key, "winnable", True))
+            return
+        self.refresh()
 
     def forget_plan(self) -> None:
-        """The plan no longer applies (its next action was refused)."""
+        """The plan no longer applies (its next action was refused, or the
+        rest of it goes back where the game has been: ``check_plan``)."""
+        if self.learner is not None:
+            self.tasks.cancel(self.learner)
+            self.learner = None
         self.plan, self.plan_keys = [], {}
 
     def on_started(self, started: Started) -> None:
@@ -318,9 +353,7 @@ class SearchService:
         Its solver is loaded now, with the deal, not in a search's slice."""
         prepare(started.game.position.game)
         self.cancel()
-        if self.learner is not None:
-            self.tasks.cancel(self.learner)
-            self.learner = None
-        self.plan, self.plan_keys, self.lost, self.winnable, self.unknown = [], {}, set(), set(), set()
+        self.forget_plan()
+        self.lost, self.winnable, self.unknown = set(), set(), set()
         self.hint_asked = self.awaiting_hint = False
         self.refresh()

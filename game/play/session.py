@@ -14,6 +14,12 @@ winning move and winning again is not a second win) and ``Unwon``; none
 of them keeps a second copy of these facts. No pygame here: time comes in
 as milliseconds from whoever drives the loop (``tick``).
 
+The game's path (``path``) is the packed key (``Position.packed_key``) of
+each position the game went through to reach the one on the table, oldest
+first: a move adds the one it left, an undo takes the last one away (the
+position it returns to). A resumed game's path starts where its undo
+history starts. The hints stay off it (``game.play.search``).
+
 Redo (``redo``) plays again what undo took back, newest first, through the
 engine like any action (a redo is a ``Played``); any other action played
 forgets what there was to redo, and so does a new start.
@@ -39,6 +45,7 @@ import secrets
 from typing import Sequence
 
 from ..engine import Action, Game, Move, Outcome, Position
+from ..engine.position import packed
 from ..engine.actions import DRAW, MOVE, UNDO
 from .events import Ended, Events, Played, Refused, Started, Undone, Unwon, Won
 
@@ -66,6 +73,7 @@ class Session:
         self.last_tick: int | None = None
         self.last_touch: int | None = None  # None: the next tick counts as a touch
         self.redo_actions: list[Action] = []  # what undo took back, the next to redo last
+        self.path: list[bytes] = []  # the positions this game went through to the one on the table (``path``)
         self.counting = False  # the clock ran at the last tick
         self.events = events if events is not None else Events()
 
@@ -104,6 +112,7 @@ class Session:
         self.running = resumed and self.in_progress
         self.last_touch = None
         self.redo_actions = list(redo) if resumed else []
+        self.path = [packed(snapshot[0]) for snapshot, _ in game.history_snapshots()]
         self.events.emit(Started(game, previous, resumed))
 
     def adopt(self, game: Game, elapsed_ms: int, counted: bool = False, identity: str | None = None) -> None:
@@ -131,6 +140,7 @@ class Session:
         if isinstance(action, str):
             action = Action.parse(action)
         was_won = self.won
+        before = self.game.position.packed_key()
         outcome = self.game.play(action)
         if not outcome.ok:
             self.events.emit(Refused(outcome))
@@ -138,8 +148,12 @@ class Session:
         self.last_touch = None
         if outcome.undone is not None:
             self.redo_actions.append(replay_of(outcome.undone))
-        elif not redoing:
-            self.redo_actions = []
+            if self.path:
+                self.path.pop()
+        else:
+            self.path.append(before)
+            if not redoing:
+                self.redo_actions = []
         won = self.won
         if action.kind != UNDO:
             self.running = not won

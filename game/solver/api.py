@@ -23,7 +23,7 @@ stock (the player can't); the rules/help text says so.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from ..engine.position import Position
 from .heuristic import heuristic_action
@@ -35,7 +35,7 @@ from .search import UNKNOWN, UNWINNABLE, WINNABLE, SolveResult, SolverTask, Verd
 from .winnable import list_problems, winnable_numbers
 
 __all__ = [
-    "HINT_SECONDS", "solve", "hint", "hint_action", "heuristic_action", "SolverTask", "SolveResult", "Verdict",
+    "HINT_SECONDS", "solve", "hint", "hint_line", "hint_action", "heuristic_action", "SolverTask", "SolveResult", "Verdict",
     "WINNABLE", "UNWINNABLE", "UNKNOWN", "CollectorHold", "collector_held", "free_tables", "winnable_numbers",
     "list_problems", "Odds", "Figure", "odds_of", "figure", "Problem", "Planned", "ProblemBase", "Plan", "Restart",
     "prepare",
@@ -51,6 +51,7 @@ __all__ = [
 # with the table still in play; a longer search can be asked for with
 # ``--seconds``.
 HINT_SECONDS = 3.0
+DRAW = "draw"  # how a solution spells a tap on the stock
 
 
 def prepare(game: str) -> None:
@@ -60,30 +61,47 @@ def prepare(game: str) -> None:
     problem_class(game)
 
 
-def solve(position: Position, seconds: float = 30.0, max_nodes: int | None = None) -> SolveResult:
-    """Solve from ``position`` (not changed), within ``seconds`` of search."""
-    return SolverTask(position.copy(), seconds=seconds, max_nodes=max_nodes).run()
+def solve(position: Position, seconds: float = 30.0, max_nodes: int | None = None,
+          avoid: Sequence[bytes] = ()) -> SolveResult:
+    """Solve from ``position`` (not changed), within ``seconds`` of search;
+    ``avoid``: the packed keys of positions the game has been in, which the
+    line stays off unless no line does (``SolverTask``)."""
+    return SolverTask(position.copy(), seconds=seconds, max_nodes=max_nodes, avoid=avoid).run()
 
 
-def hint_action(result: SolveResult, position: Position | None = None) -> str | None:
+def hint_action(result: SolveResult, position: Position | None = None, avoid: Sequence[bytes] = ()) -> str | None:
     """The one action to advise after a solve: the first one of its
     solution; when no win was proven in time (``unknown``), the most
-    useful-looking legal move of ``position`` (``game.solver.heuristic``);
+    useful-looking legal move of ``position`` (``game.solver.heuristic``)
+    that does not lead back to a position of ``avoid`` (the game's path);
     None when the game is proven lost or no move is worth making."""
     if result.result == WINNABLE and result.actions:
         return result.actions[0]
     if result.result == UNKNOWN and position is not None:
-        return heuristic_action(position)
+        return heuristic_action(position, avoid)
     return None
 
 
-def hint(position: Position, seconds: float = HINT_SECONDS) -> dict[str, Any]:
+def hint(position: Position, seconds: float = HINT_SECONDS, avoid: Sequence[bytes] = ()) -> dict[str, Any]:
     """``{"action": ..., "result": ..., "seconds": ..., "nodes": ...}``
-    after ``seconds`` of search (see ``game.solver.cli`` for the meaning)."""
-    result = solve(position, seconds)
-    return {
-        "action": hint_action(result, position),
-        "result": result.result,
-        "seconds": round(result.seconds, 4),
-        "nodes": result.nodes,
-    }
+    after ``seconds`` of search, the line staying off the positions
+    ``avoid`` (see ``solve``), and for a draw the draws of the line in a
+    row and the move they lead to (``hint_line``; see ``game.solver.cli``
+    for the meaning)."""
+    result = solve(position, seconds, avoid=avoid)
+    return hint_line(result, result.actions if result.result == WINNABLE else [], position, avoid)
+
+
+def hint_line(result: SolveResult, line: Sequence[str], position: Position,
+              avoid: Sequence[bytes] = ()) -> dict[str, Any]:
+    """The hint of ``line`` (the rest of a proven line from ``position``;
+    empty: none, the hint is ``hint_action``'s, off the positions ``avoid``):
+    its first action, and when that is a draw, how many draws in a row the
+    line makes (``draws``) and the move they lead to (``then``)."""
+    action = line[0] if line else hint_action(result, position, avoid)
+    data: dict[str, Any] = {"action": action, "result": result.result, "seconds": round(result.seconds, 4),
+                            "nodes": result.nodes}
+    draws = next((i for i, a in enumerate(line) if a != DRAW), len(line))
+    if line and draws and draws < len(line):
+        data["draws"], data["then"] = draws, line[draws]
+    return data

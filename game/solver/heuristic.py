@@ -23,8 +23,7 @@ from the engine's own legal actions by this order (higher first):
 
 Left out as pointless: taking a card back from a foundation, a card from
 one cell to another, and a move that leads back to a position the game
-has just been in (``avoid``: the undo history's positions, when the caller
-has them).
+has been in (``avoid``: the game's path, when the caller has it).
 
 Never back and forth, even without a history: a move between columns and
 cells that the next move could simply take back (the same cards straight
@@ -43,7 +42,7 @@ then to the engine's order (deterministic).
 
 from __future__ import annotations
 
-from typing import Hashable, Iterable
+from typing import Iterable
 
 from ..engine.actions import CELL, COLUMN, DRAW, FOUNDATION, MOVE, WASTE, Action, Pile
 from ..engine.cards import KING, rank_of, suit_of
@@ -114,10 +113,12 @@ def _way_back(position: Position, after: Position, move: Move) -> Move | None:
     return None if isinstance(reverse, Refusal) else reverse
 
 
-def heuristic_action(position: Position, avoid: Iterable[Hashable] = ()) -> str | None:
+def heuristic_action(position: Position, avoid: Iterable[bytes] = ()) -> str | None:
     """The most useful-looking legal action (contract notation), or None
     when there is no legal move worth making (see the module's order: a
-    move that its own way back outranks is not worth making)."""
+    move that its own way back outranks is not worth making); never one
+    that leads to a position of ``avoid`` (``Position.packed_key``: the
+    positions the game has been in)."""
     rules = position.rules
     avoid = set(avoid)
     ready = None
@@ -131,12 +132,12 @@ def heuristic_action(position: Position, avoid: Iterable[Hashable] = ()) -> str 
         score = _score(position, move)
         if score <= best_score:
             continue
-        if move.kind in (DRAW, TURN):
-            best, best_score = action, score
-            continue
         after = position.copy()
         rules.apply(after, move)
-        if avoid and after.key() in avoid:
+        if avoid and after.packed_key() in avoid:
+            continue  # a draw too: drawing round the whole stock comes back where the game was
+        if move.kind in (DRAW, TURN):
+            best, best_score = action, score
             continue
         reverse = _way_back(position, after, move)
         if reverse is not None:

@@ -46,8 +46,10 @@ import time
 from dataclasses import dataclass, field
 from heapq import heappop, heappush
 from operator import itemgetter
-from typing import Any, Callable, Final, Generator, Literal, Optional
+from typing import AbstractSet, Any, Callable, Final, Generator, Literal, Optional, Sequence
 
+from ..engine.actions import Action
+from ..engine.rules import Refusal
 from .memory import SWEEP_PIECE, CollectorHold, collector_held, free, scrap, sweep
 from .problem import Actions, Child, Expansion, Plan, Planned, Problem, ProblemBase, Restart, Seen
 
@@ -69,10 +71,13 @@ UNKNOWN: Final = "unknown"
 # 3000 talon chains took 100-860 ms, measured).
 UNIT: Final = True
 PAUSE_EVERY = 16  # children looked up in the table between two pauses
+TIGHTEN_PAUSE = 16  # a solution's actions replayed between two pauses (``tightened``: about 8 us each natively)
+AVOID_PAUSE = 4  # positions to avoid keyed between two pauses (a problem made and started for each)
 
 Unit = Optional[bool]  # what a search yields: UNIT after a unit of work, None at a pause inside one
 Outcome = tuple[Verdict, Actions]  # a verdict and, for a win, the actions from the start
 Search = Generator[Unit, None, Outcome]
+Avoid = AbstractSet[Any]  # keys of states a search must never enter (``_seen``)
 Node = tuple[int, tuple[Any, ...]]  # a best-first or beam search's node: (its parent's node, its actions)
 
 
@@ -116,6 +121,7 @@ class _Stats:
     (``_exhausted``)."""
 
     nodes = 0
+    avoided = 0  # keys of states to avoid in its table of keys seen (``_seen``)
 
     def __init__(self) -> None:
         self.won: list[str] | None = None  # a line found: the win stands while it is shortened (``_searching``)
@@ -156,7 +162,8 @@ def _exhausted(stats: _Stats, seen: Seen) -> Verdict:
     out of it. Anything else ends ``unknown``."""
     if stats.released:
         return UNKNOWN
-    assert len(seen) == stats.nodes, f"a search lost part of its table ({len(seen)} keys, {stats.nodes} nodes)"
+    assert len(seen) == stats.nodes + stats.avoided, \
+        f"a search lost part of its table ({len(seen)} keys, {stats.nodes} nodes, {stats.avoided} avoided)"
     return UNWINNABLE
 
 
@@ -167,14 +174,15 @@ def _proof(own: _Stats, verdict: Verdict) -> Verdict:
     return verdict
 
 
-def depth_first(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search:
+def depth_first(problem: Problem, stats: _Stats, max_nodes: int | None, avoid: Avoid = frozenset()) -> Search:
     """Yields now and then; returns (via StopIteration.value) the result
-    string and the solution's actions."""
+    string and the solution's actions. It never enters a state whose key
+    is in ``avoid`` (see ``_seen``)."""
     actions, state = problem.start()
     key = problem.key
     won = problem.won
     expand = problem.expand
-    seen = {key(state)}
+    seen = _seen(key(state), avoid, stats)
     stats.nodes = 1
     if won(state):
         return WINNABLE, actions
@@ -209,12 +217,24 @@ def depth_first(problem: Problem, stats: _Stats, max_nodes: int | None) -> Searc
     return _exhausted(stats, seen), []
 
 
-def _begin(problem: Problem, stats: _Stats) -> tuple[Actions, Any, Seen, list[Node]]:
+def _seen(root: Any, avoid: Avoid, stats: _Stats) -> Seen:
+    """A search's table of keys seen, to begin with: the root's and the
+    keys of ``avoid`` (the states it must never enter: the positions the game
+    has been in, ``avoided``), which the search then passes over as it passes
+    over a state seen before. ``stats.avoided`` counts them (``_exhausted``)."""
+    seen = set(avoid)
+    seen.discard(root)
+    stats.avoided = len(seen)
+    seen.add(root)
+    return seen
+
+
+def _begin(problem: Problem, stats: _Stats, avoid: Avoid = frozenset()) -> tuple[Actions, Any, Seen, list[Node]]:
     """A best-first or beam search's start: the problem's start (actions,
-    state), the set of keys seen and the table of (parent, actions) per
-    node, both already in ``stats.tables``."""
+    state), the set of keys seen (``_seen``: with the keys to avoid) and
+    the table of (parent, actions) per node, both already in ``stats.tables``."""
     actions, state = problem.start()
-    seen = {problem.key(state)}
+    seen = _seen(problem.key(state), avoid, stats)
     parents: list[Node] = [(-1, tuple(actions))]
     stats.nodes = 1
     stats.tables += [seen, parents]
@@ -257,11 +277,11 @@ def _path(parents: list[Node], node: int) -> Actions:
     return path
 
 
-def best_first(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search:
+def best_first(problem: Problem, stats: _Stats, max_nodes: int | None, avoid: Avoid = frozenset()) -> Search:
     """Always expand the best-scored state seen so far (greedy best-first).
     Like ``depth_first`` it sees every reachable state before it gives up,
     so an empty queue is a proof as well; it keeps every state it queued."""
-    actions, state, seen, parents = _begin(problem, stats)
+    actions, state, seen, parents = _begin(problem, stats, avoid)
     if problem.won(state):
         return WINNABLE, actions
     expand = problem.expand
@@ -286,13 +306,13 @@ def best_first(problem: Problem, stats: _Stats, max_nodes: int | None) -> Search
     return _exhausted(stats, seen), []
 
 
-def beam(problem: Problem, stats: _Stats, max_nodes: int | None, width: int) -> Search:
+def beam(problem: Problem, stats: _Stats, max_nodes: int | None, width: int, avoid: Avoid = frozenset()) -> Search:
     """Beam search: level by level, only the ``width`` best new children of
     a level go on to the next. It pushes on through long stretches of moves
     that change no score (taking a run apart card by card), where a
     best-first search spreads over every such position. It leaves positions
     out, so running dry proves nothing: it ends ``unknown``."""
-    actions, state, seen, parents = _begin(problem, stats)
+    actions, state, seen, parents = _begin(problem, stats, avoid)
     if problem.won(state):
         return WINNABLE, actions
     expand = problem.expand
@@ -314,7 +334,8 @@ def beam(problem: Problem, stats: _Stats, max_nodes: int | None, width: int) -> 
     return UNKNOWN, []
 
 
-def restarting(restarts: Callable[[int], Restart], stats: _Stats, max_nodes: int | None) -> Search:
+def restarting(restarts: Callable[[int], Restart], stats: _Stats, max_nodes: int | None,
+               avoid: Avoid = frozenset()) -> Search:
     """Searches one after another (``restarts(k)`` gives the k-th one's
     problem, node budget and beam width): a search that has not won
     within its budget is dropped, its tables go to the scrap, and the next
@@ -336,7 +357,7 @@ def restarting(restarts: Callable[[int], Restart], stats: _Stats, max_nodes: int
     while True:
         prob, budget, width = restarts(k)
         own = stats.part()
-        search = beam(prob, own, budget, width) if width else best_first(prob, own, budget)
+        search = beam(prob, own, budget, width, avoid) if width else best_first(prob, own, budget, avoid)
         try:
             while True:
                 unit = next(search)
@@ -365,25 +386,26 @@ class _Entrant:
         self.search, self.own, self.share, self.work = search, own, share, 0
 
 
-def _entrants(problem: Problem, plan: Plan, stats: _Stats) -> list[_Entrant]:
+def _entrants(problem: Problem, plan: Plan, stats: _Stats, avoid: Avoid) -> list[_Entrant]:
     """The portfolio's searches, each owning its tables: a best-first search
     of each of the plan's ``searches`` (none given: of the problem) with its
     ``shares``, a depth-first one when ``depth_first_too``, and last the
     stream of restarts with ``restart_share``."""
     fixed = plan.searches or (problem,)
     shares = plan.shares or (1,) * len(fixed)
-    entrants = [_Entrant(best_first(p, own, None), own, share)
+    entrants = [_Entrant(best_first(p, own, None, avoid), own, share)
                 for p, share in zip(fixed, shares) for own in [stats.part()] if share > 0]
     if plan.depth_first_too:
         own = stats.part()
-        entrants.append(_Entrant(depth_first(problem, own, None), own, 1))
+        entrants.append(_Entrant(depth_first(problem, own, None, avoid), own, 1))
     if plan.restarts is not None and plan.restart_share > 0:
         own = stats.part()
-        entrants.append(_Entrant(restarting(plan.restarts, own, None), own, plan.restart_share))
+        entrants.append(_Entrant(restarting(plan.restarts, own, None, avoid), own, plan.restart_share))
     return entrants
 
 
-def portfolio(problem: Problem, plan: Plan, stats: _Stats, max_nodes: int | None) -> Search:
+def portfolio(problem: Problem, plan: Plan, stats: _Stats, max_nodes: int | None,
+              avoid: Avoid = frozenset()) -> Search:
     """Several searches taking turns, each on its own table (``_entrants``):
     they solve different deals quickly. Each gets its share of the work:
     the next turn goes to the search that has done the least work for its
@@ -394,7 +416,7 @@ def portfolio(problem: Problem, plan: Plan, stats: _Stats, max_nodes: int | None
     with them the verdict, nodes and solution, are the same however the
     slices fall. The first verdict wins (each search is exhaustive on its
     own, so any one's ``unwinnable`` is a proof)."""
-    entrants = _entrants(problem, plan, stats)
+    entrants = _entrants(problem, plan, stats, avoid)
     while True:
         turn = entrants[0]
         for entrant in entrants:  # the least work for its share: work / share, compared without division
@@ -417,27 +439,140 @@ def portfolio(problem: Problem, plan: Plan, stats: _Stats, max_nodes: int | None
         yield UNIT  # one unit of one search at a time: a slice can stop between them
 
 
-def _searching(position: Any, stats: _Stats, max_nodes: int | None) -> Search:
+def _searching(position: Any, stats: _Stats, max_nodes: int | None, avoid: Sequence[bytes] = ()) -> Search:
     """The set-up (the game's problem and its plan) inside the first slice,
-    then the search, and a line found made shorter (``Plan.shorten``): the
-    win is kept in ``stats.won`` first, so that a time limit that falls
-    while it is shortened ends the task with the line as found."""
+    then the search, and a line found made shorter (``_finished``). With
+    positions to ``avoid`` (``Position.packed_key`` of the positions the
+    game has been in), it first looks for a line that stays off them
+    (``avoided``); only when none exists (that search ran dry: no proof of a
+    loss, since it left states out) does it search again without them, and
+    that search's verdict is the game's."""
     from .problems import problem_for
 
     problem: Planned = problem_for(position)
     plan = problem.plan()
     yield UNIT
-    if plan.strategy == "portfolio":
-        verdict, actions = yield from portfolio(problem, plan, stats, max_nodes)
-    elif plan.strategy == "best-first":
-        verdict, actions = yield from best_first(problem, stats, max_nodes)
-    else:
-        verdict, actions = yield from depth_first(problem, stats, max_nodes)
-    line = problem.spell(actions)  # its variants and restarts spell as it does
+    keys = (yield from avoided(position, avoid)) if avoid else frozenset()
+    if not keys:
+        verdict, actions = yield from _run(problem, plan, stats, max_nodes, keys)
+        return (yield from _finished(problem, plan, stats, position, verdict, actions))
+    first = stats.part()
+    verdict, actions = yield from _mirrored(_run(problem, plan, first, max_nodes, keys), first, stats, 0)
+    if verdict == UNWINNABLE:  # no line stays off the game's path: any line, or a proof of a loss
+        done = first.nodes
+        stats.drop(first)  # freed a piece at a time by the next slices (``sweep``)
+        again = stats.part()
+        budget = None if max_nodes is None else max(1, max_nodes - done)
+        verdict, actions = yield from _mirrored(_run(problem, plan, again, budget, frozenset()), again, stats, done)
+        verdict = _proof(again, verdict)
+    return (yield from _finished(problem, plan, stats, position, verdict, actions))
+
+
+def _finished(problem: Planned, plan: Plan, stats: _Stats, position: Any, verdict: Verdict, actions: Actions) -> Search:
+    """The search's outcome in the engine's actions (its variants and
+    restarts spell as the problem does), a line found made shorter
+    (``Plan.shorten``): the win is kept in ``stats.won`` first, so that a
+    time limit that falls while it is shortened ends the task with the line
+    as found. A shortened line loses its round trips too (``tightened``)."""
+    line = problem.spell(actions)
     if verdict == WINNABLE and plan.shorten is not None:
         stats.won = line
         line = yield from plan.shorten(line)
+        line = yield from tightened(position, line)
     return verdict, line
+
+
+def _run(problem: Planned, plan: Plan, stats: _Stats, max_nodes: int | None, avoid: Avoid) -> Search:
+    """The search the plan asks for."""
+    if plan.strategy == "portfolio":
+        return (yield from portfolio(problem, plan, stats, max_nodes, avoid))
+    if plan.strategy == "best-first":
+        return (yield from best_first(problem, stats, max_nodes, avoid))
+    return (yield from depth_first(problem, stats, max_nodes, avoid))
+
+
+def _mirrored(search: Search, own: _Stats, stats: _Stats, base: int) -> Search:
+    """``search`` run on its own stats (a part of ``stats``), whose node
+    count shows ``base`` plus its own as it goes."""
+    try:
+        while True:
+            unit = next(search)
+            stats.nodes = base + own.nodes
+            yield unit
+    except StopIteration as stop:
+        stats.nodes = base + own.nodes
+        outcome: Outcome = stop.value
+        return outcome
+
+
+def tightened(position: Any, actions: list[str]) -> Generator[Unit, None, list[str]]:
+    """A solution without its round trips: replayed through the rules
+    from ``position`` (pausing every ``TIGHTEN_PAUSE`` actions), each stretch
+    that comes back to a position the line was in already is cut out, so
+    that a player who follows it never meets a position twice (a search
+    never meets a state twice, but its moves are several actions each, and
+    one of them can undo another's first action: Easy Harp's talon card put
+    on a column with a card taken back onto it, then that card sent home
+    again, is the talon card put on the column; a shortened line can take a
+    card back and send it home again, ``easy_harp_line``). The rest replays as
+    it did: it starts from the same position."""
+    if not actions:
+        return actions
+    here = position.copy()
+    rules = here.rules
+    out: list[str] = []
+    keys = [here.packed_key()]
+    at = {keys[0]: 0}  # position key -> how many actions of ``out`` lead to it
+    for i, action in enumerate(actions, 1):
+        move = rules.resolve(here, Action.parse(action))
+        assert not isinstance(move, Refusal), f"a solution's action {i} ({action}) is refused"
+        rules.apply(here, move)
+        key = here.packed_key()
+        back = at.get(key)
+        if back is None:
+            out.append(action)
+            keys.append(key)
+            at[key] = len(out)
+        else:  # a round trip: the line goes on from where it was then
+            for gone in keys[back + 1:]:
+                del at[gone]
+            del out[back:], keys[back + 1:]
+        if i % TIGHTEN_PAUSE == 0:
+            yield None
+    return out
+
+
+# A game's solver keys of positions already met (game, variant, packed key) -> key: the window
+# searches one game again and again with a path that grows by a move at a time
+_AVOIDED: dict[tuple[str, str, bytes], Any] = {}
+
+
+def avoided(position: Any, avoid: Sequence[bytes]) -> Generator[Unit, None, Avoid]:
+    """The problem's keys of the positions ``avoid`` (packed keys of
+    ``position``'s game and deal), pausing every few: each is made into its
+    problem's start (its due moves made) and keyed as the search keys its
+    states, so that a search told to avoid them never enters one of them,
+    nor a state a position of them leads to by due moves alone."""
+    from ..engine.position import unpacked
+    from .problems import problem_for
+
+    out = set()
+    game, variant = position.game, position.variant
+    made = 0
+    for packed_key in dict.fromkeys(avoid):
+        memo = (game, variant, packed_key)
+        key = _AVOIDED.get(memo)
+        if key is None:
+            made += 1
+            if made % AVOID_PAUSE == 0:
+                yield None
+            problem = problem_for(position.restored((unpacked(packed_key), 0)))
+            key = problem.key(problem.start()[1])
+            if len(_AVOIDED) >= 8192:
+                _AVOIDED.clear()
+            _AVOIDED[memo] = key
+        out.add(key)
+    return frozenset(out)
 
 
 class SolverTask:
@@ -456,13 +591,17 @@ class SolverTask:
     'winnable'
     """
 
-    def __init__(self, position: Any, seconds: float = 30.0, max_nodes: int | None = None) -> None:
+    def __init__(self, position: Any, seconds: float = 30.0, max_nodes: int | None = None,
+                 avoid: Sequence[bytes] = ()) -> None:
+        """``avoid``: the packed keys (``Position.packed_key``) of positions
+        the game has been in, which a winning line should stay off (see
+        ``_searching``)."""
         self.position = position
         self.seconds = seconds  # search time, summed over the slices
         self._stats = _Stats()
         # nothing runs before the first step; the search does not refer back to the
         # task, so a task dropped unfinished is freed at once, without the GC
-        self._search = _searching(position, self._stats, max_nodes)
+        self._search = _searching(position, self._stats, max_nodes, avoid)
         self._spent = 0.0
         self.result: SolveResult | None = None
 

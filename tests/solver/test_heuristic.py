@@ -110,7 +110,7 @@ def test_the_command_line_hint_one_file_at_a_time_does_not_loop(tmp_path, monkey
     from a position file alone (the search forced to end unknown, as a tiny
     budget does), the advised action played with ``play``, the new position
     written back."""
-    monkeypatch.setattr(api, "solve", lambda position, seconds=30.0, max_nodes=None: SolveResult(UNKNOWN))
+    monkeypatch.setattr(api, "solve", lambda position, seconds=30.0, max_nodes=None, avoid=(): SolveResult(UNKNOWN))
     path = tmp_path / "position.json"
     path.write_text(deal_position(LOOPING_DEAL).to_json(), encoding="utf-8")
     keys, played = [], []

@@ -30,7 +30,8 @@ def turns_taken(monkeypatch, shares: tuple[int, ...], pieces: tuple[int, ...], s
     turns: list[str] = []
     problems = [object() for _ in pieces]
     searches = {id(p): fake(f"fixed{i}", n, turns) for i, (p, n) in enumerate(zip(problems, pieces))}
-    monkeypatch.setattr(search, "best_first", lambda problem, own, budget: searches[id(problem)](problem, own, budget))
+    monkeypatch.setattr(search, "best_first",
+                        lambda problem, own, budget, avoid=(): searches[id(problem)](problem, own, budget))
     if stream is not None:
         monkeypatch.setattr(search, "restarting", fake("stream", stream[1], turns))
     plan = Plan("portfolio", searches=tuple(problems), shares=shares,  # type: ignore[arg-type]

@@ -408,21 +408,20 @@ def test_the_command_line_hint_searches_as_long_as_the_windows(monkeypatch, caps
 
     assert hints.HINT_SECONDS is HINT_SECONDS is api.HINT_SECONDS
     assert inspect.signature(api.hint).parameters["seconds"].default is api.HINT_SECONDS
+    assert inspect.signature(api.solve).parameters["seconds"].default == 30.0
     asked = []
 
-    def hint(start, seconds):
+    def solve(start, seconds="the default", max_nodes=None, avoid=()):
         asked.append(seconds)
-        return {"action": None, "result": UNKNOWN, "seconds": 0, "nodes": 0}
+        return SolveResult(UNKNOWN)
 
-    monkeypatch.setattr(solver_cli, "hint", hint)
+    monkeypatch.setattr(api, "solve", solve)
     assert cli.main(["hint", "--deal", "EO1-C8-AAAAAAB"]) == 0
     assert asked == [hints.HINT_SECONDS] and asked[0] is api.HINT_SECONDS
     assert cli.main(["hint", "--deal", "EO1-C8-AAAAAAB", "--seconds", "0.5"]) == 0
     assert asked[-1] == 0.5
-    solved = []
-    monkeypatch.setattr(solver_cli, "solve", lambda start, seconds=None: solved.append(seconds) or SolveResult(UNKNOWN))
     assert cli.main(["solve", "--deal", "EO1-C8-AAAAAAB"]) == 0
-    assert solved == [30.0]
+    assert asked[-1] == 30.0
     capsys.readouterr()
     # the help names the same number
     with pytest.raises(SystemExit):
@@ -435,7 +434,7 @@ def forced(verdict):
     that ran out of time, or a proof), whatever the position."""
 
     class Task:
-        def __init__(self, position, seconds=None, max_nodes=None):
+        def __init__(self, position, seconds=None, max_nodes=None, avoid=()):
             self.done, self.result, self.nodes = False, None, 0
 
         def step(self, budget_seconds=0.004):
@@ -563,3 +562,45 @@ def test_no_legal_move_at_all_keeps_the_old_words(driver_for, monkeypatch):
     d.app.play.hints.request()
     think(d)
     assert d.app.announcer.last == translate("say.hint_no_move", "en")
+
+
+# ---- Easy Harp: the draws before a move, at the stock ------------------------------------------------
+
+
+def test_easy_harp_s_hint_counts_the_draws_at_the_stock_and_says_the_move(driver_for):
+    """A line that draws first: the stock is outlined with the number of
+    draws on a badge, the place the card then goes is outlined, and the
+    sentence (banner and screen reader) says both; a draw later, one fewer.
+    The badge survives a new layout (a resize)."""
+    from game.engine import Game
+    from game.i18n import translate_count
+    from game.ui.table.hint_marks import CountSprite
+    from game.ui.voice.words import move_words, sentence
+
+    def badges():
+        return [s for s in d.app.group.sprites() if isinstance(s, CountSprite)]
+
+    d = driver_for("EH1-N-AAAAAAF")
+    d.app.play.hints.request()
+    think(d)
+    plan = d.app.play.search.plan
+    draws = next(i for i, a in enumerate(plan) if a != "draw")
+    assert draws >= 2
+    probe = Game(d.game.position.copy())
+    for action in plan[:draws]:
+        probe.play(action)
+    then = probe.check(plan[draws])
+    said = sentence(translate_count("say.hint_draws", draws, "en", count=draws, move=move_words(then, "en")))
+    assert d.app.announcer.last == said and d.table.banner.visible and d.table.banner.text == said
+    stock = d.table.layout.piles[Pile("s")]
+    assert len(badges()) == 1 and pygame.Rect(stock).colliderect(badges()[0].rect)
+    assert any(isinstance(m, HintMarkSprite) and m.rect.collidepoint(stock.center) for m in marks(d))
+    d.app.resize(1024, 600)
+    d.run(2)
+    assert len(badges()) == 1 and pygame.Rect(d.table.layout.piles[Pile("s")]).colliderect(badges()[0].rect)
+    assert d.table.play("draw").ok and badges() == []  # the marks go at the next action
+    d.app.play.hints.request()
+    think(d)
+    assert d.app.announcer.last == sentence(translate_count("say.hint_draws", draws - 1, "en", count=draws - 1,
+                                                             move=move_words(then, "en")))
+    assert len(badges()) == 1

@@ -29,8 +29,8 @@ def test_the_seeds_deal_is_never_called_lost_in_the_window(driver_for, monkeypat
     after about 44,000)."""
     from game.play import search as hints
 
-    monkeypatch.setattr(hints, "SolverTask", lambda position, seconds: SolverTask(position, seconds=600,
-                                                                                 max_nodes=60_000))
+    monkeypatch.setattr(hints, "SolverTask", lambda position, seconds, avoid=(): SolverTask(
+        position, seconds=600, max_nodes=60_000, avoid=avoid))
     d = driver_for(SEED, settings=Settings(show_winnable=True))
     think(d, limit=5000)  # the note's own search, from the first frame
     assert d.app.play.hints.verdict != UNWINNABLE

@@ -13,7 +13,7 @@ import pygame
 from ...engine import Action, Game, Move, Pile, Refusal
 from ...engine.actions import CELL, COLUMN, DRAW, FOUNDATION, STOCK, WASTE
 from ...engine.rules import TURN
-from ...i18n import translate
+from ...i18n import translate, translate_count
 from ...play import HintMarked, HintSaid, MarksCleared, Shown, UndoMarked, VerdictChanged
 from ..drawing.fonts import fit_text
 from ..drawing.layout import Box
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from ..scene import Canvas
     from .sprites import StatusSprite
 
+DRAWS_KEYS = ("say.hint_draws", "say.hint_draws_turn")  # sentences with a number of draws (``translate_count``)
 HINT_COLOR = (96, 200, 255)
 HINT_EDGE = (10, 30, 48)
 VERDICT_COLORS = {
@@ -63,9 +64,10 @@ class HintView:
         self.marks: list[pygame.sprite.DirtySprite] = []
         self.note = VerdictSprite()
         self.undo_marked = False
+        self.marked: HintMarked | None = None  # what the marks show, drawn again after a new layout
         events = hints.events
         events.on(HintSaid, self.said)
-        events.on(HintMarked, lambda event: self.show_marks(event.move))
+        events.on(HintMarked, self.show_hint)
         events.on(UndoMarked, lambda event: self.mark_undo())
         events.on(MarksCleared, lambda event: self.clear_marks())
         events.on(VerdictChanged, lambda event: self.show_verdict(event.shown))
@@ -77,11 +79,13 @@ class HintView:
     def redraw(self) -> None:
         """The table was laid out anew: the note and the marks in their new places."""
         hints, game = self.hints, self.table.game
-        undo = self.undo_marked
+        undo, marked = self.undo_marked, self.marked
         self.clear_marks()
         if hints.shown is not None and hints.shown[0] == game.position.packed_key():
             move = game.check(Action.parse(hints.shown[1]))
-            if not isinstance(move, Refusal):
+            if marked is not None and marked.action == hints.shown[1]:
+                self.show_hint(marked)
+            elif not isinstance(move, Refusal):
                 self.show_marks(move)
         elif undo:
             self.mark_undo()
@@ -101,7 +105,11 @@ class HintView:
                 params["move"] = move_words(event.move, lang)
         if event.count is not None:
             params["count"] = event.count
-        self.table.tell(translate(event.key, lang, **params), "hint" if event.banner else "say")
+        if event.key in DRAWS_KEYS and event.count is not None:  # Easy Harp's draws before a move
+            text = translate_count(event.key, event.count, lang, **params)
+        else:
+            text = translate(event.key, lang, **params)
+        self.table.tell(text, "hint" if event.banner else "say")
 
     def show_verdict(self, shown: Shown | None) -> None:
         table = self.table
@@ -125,6 +133,26 @@ class HintView:
             self.undo_marked = True
             self.marks = [HintMarkSprite(box, round(box.h / 4), layout.scale)]
             self.app.group.add(*self.marks)
+
+    def show_hint(self, hint: HintMarked) -> None:
+        """The hint's marks: its move's (``show_marks``), or, for draws that
+        lead to a move (Easy Harp), the stock with the number of draws on it
+        and the place the move's card then goes to."""
+        if not hint.draws or hint.then is None:
+            self.show_marks(hint.move)
+            self.marked = hint
+            return
+        self.clear_marks()
+        self.marked = hint
+        table = self.table
+        layout = table.layout
+        if layout is None:
+            return
+        radius, scale = table.art.radius, layout.scale
+        stock = layout.piles[Pile(STOCK)]
+        self.marks = [HintMarkSprite(stock, radius, scale), CountSprite(hint.draws, stock, scale),
+                      HintMarkSprite(self.target_box(hint.then), radius, scale)]
+        self.app.group.add(*self.marks)
 
     def show_marks(self, move: Move) -> None:
         """Outline the cards that move and the place they go, with an arrow between."""
@@ -169,6 +197,7 @@ class HintView:
             mark.kill()
         self.marks = []
         self.undo_marked = False
+        self.marked = None
 
 
 class HintMarkSprite(pygame.sprite.DirtySprite):
@@ -185,6 +214,25 @@ class HintMarkSprite(pygame.sprite.DirtySprite):
         surf.blit(outline, (0, 0))
         self.image = surf
         self.rect = surf.get_rect(topleft=(box.x - out, box.y - out))
+        self.dirty = 1
+
+
+class CountSprite(pygame.sprite.DirtySprite):
+    """The number of draws a hint asks for, in a round badge at the stock's
+    top right corner, over the stock's outline."""
+
+    def __init__(self, count: int, box: Box, scale: float) -> None:
+        super().__init__()
+        self._layer = HIGHLIGHT_LAYER + 2
+        size = max(20, round(min(box.w, box.h) * 0.42))
+        text = fit_text(str(count), max(13, round(size * 0.62)), HINT_EDGE, 2 * size, bold=True)
+        side = max(size, text.get_width() + round(10 * scale))
+        surf = pygame.Surface((side, size), pygame.SRCALPHA)
+        pygame.draw.rect(surf, HINT_EDGE, surf.get_rect(), border_radius=size // 2)
+        pygame.draw.rect(surf, HINT_COLOR, surf.get_rect().inflate(-4, -4), border_radius=size // 2 - 2)
+        surf.blit(text, text.get_rect(center=surf.get_rect().center))
+        self.image = surf
+        self.rect = surf.get_rect(center=(box.x + box.w - size // 4, box.y + size // 4))
         self.dirty = 1
 
 
