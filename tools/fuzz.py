@@ -653,7 +653,10 @@ def good_records() -> dict[str, str]:
                previous_elapsed=12.5, previous_identity="0a1b2c3d4e5f6a7b")
     p.save_game(game, 12.5, identity="0a1b2c3d4e5f6a7b")
     p.save_settings(p.settings)
-    return {key: storage.get(key) for key in ("game", "stats", "settings")}
+    import datetime as dt
+    p.daily_started("eight-off", "C4", dt.date(2026, 12, 5))
+    p.daily_won("easy-harp", "N", dt.date(2026, 12, 6), on=dt.date(2026, 12, 6), seconds=312.4, moves=655)
+    return {key: storage.get(key) for key in ("game", "stats", "settings", "daily")}
 
 
 HUGE_HISTORY = "huge numbers in the undo history"
