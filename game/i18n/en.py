@@ -214,7 +214,7 @@ MESSAGES = {
     "help.faq.2.q": "How do I replay or share a deal?",
     "help.faq.2.a": "In the New game window, Same deal starts the current deal again from the beginning. To share a deal, send its code: the other player types it in the New game window and gets exactly the same cards. Case and spaces don't matter.",
     "help.faq.3.q": "What is today's deal?",
-    "help.faq.3.a": "Today's deal is chosen by the calendar date, so every player gets the same deal on the same day. Play it and compare your score with your friends.",
+    "help.faq.3.a": "Today's deal is chosen by the calendar date, so every player gets the same deal on the same day. The solver has proven that it can be won, and it gets harder through the week: Monday's is the easiest, Sunday's the hardest. Play it and compare your score with your friends.",
     "help.faq.4.q": "How is the score counted?",
     "help.faq.4.a": "Easy Harp: 10 points for each card put on a foundation, 5 for each card turned face up and 5 for each card played from the waste to a column. Eight Off: 10 points for each card put on a foundation. Taking a card back from a foundation scores nothing, and the score never goes below 0. The move counter counts every move and every draw.",
     "help.faq.5.q": "How does Undo work?",

@@ -213,7 +213,7 @@ MESSAGES = {
     "help.faq.2.q": "Hogyan játszhatok újra vagy oszthatok meg egy leosztást?",
     "help.faq.2.a": "Az Új játék ablakban az Ugyanaz a leosztás elölről kezdi a mostani leosztást. Megosztáshoz küldd el a kódját: a másik játékos beírja az Új játék ablakban, és pontosan ugyanazokat a lapokat kapja. A kis- és nagybetű, valamint a szóközök nem számítanak.",
     "help.faq.3.q": "Mi a nap leosztása?",
-    "help.faq.3.a": "A nap leosztását a naptári dátum határozza meg, így ugyanazon a napon minden játékos ugyanazt a leosztást kapja. Játszd le, és hasonlítsd össze a pontszámodat a barátaidéval.",
+    "help.faq.3.a": "A nap leosztását a naptári dátum határozza meg, így ugyanazon a napon minden játékos ugyanazt a leosztást kapja. A megoldó bebizonyította, hogy megnyerhető, és a hét során egyre nehezebb: a hétfői a legkönnyebb, a vasárnapi a legnehezebb. Játszd le, és hasonlítsd össze a pontszámodat a barátaidéval.",
     "help.faq.4.q": "Hogyan számolja a játék a pontszámot?",
     "help.faq.4.a": "Easy Harp: 10 pont minden alapkupacra tett lapért, 5 minden felfordított lapért és 5 minden lapért, amely a dobópakliról oszlopra kerül. Eight Off: 10 pont minden alapkupacra tett lapért. Az alapkupacról visszavett lap nem ér pontot, és a pontszám sosem megy 0 alá. A lépésszámláló minden lépést és minden húzást számol.",
     "help.faq.5.q": "Hogyan működik a Visszavonás?",

@@ -213,7 +213,7 @@ MESSAGES = {
     "help.faq.2.q": "Làm sao để chơi lại hoặc chia sẻ một ván?",
     "help.faq.2.a": "Trong cửa sổ Ván mới, chọn Cùng ván chia để chơi lại ván hiện tại từ đầu. Để chia sẻ, hãy gửi mã ván bài: người kia nhập mã trong cửa sổ Ván mới và nhận đúng những lá bài như bạn. Chữ hoa, chữ thường và khoảng trắng đều không quan trọng.",
     "help.faq.3.q": "Ván bài hôm nay là gì?",
-    "help.faq.3.a": "Ván bài hôm nay được chọn theo ngày trên lịch, nên mọi người chơi đều nhận cùng một ván trong cùng một ngày. Hãy chơi và so điểm với bạn bè.",
+    "help.faq.3.a": "Ván bài hôm nay được chọn theo ngày trên lịch, nên mọi người chơi đều nhận cùng một ván trong cùng một ngày. Bộ giải đã chứng minh ván này thắng được, và ván khó dần trong tuần: thứ Hai dễ nhất, Chủ Nhật khó nhất. Hãy chơi và so điểm với bạn bè.",
     "help.faq.4.q": "Điểm được tính thế nào?",
     "help.faq.4.a": "Easy Harp: 10 điểm cho mỗi lá đưa lên chồng nền, 5 điểm cho mỗi lá được lật ngửa và 5 điểm cho mỗi lá đánh từ chồng bài bỏ xuống cột. Eight Off: 10 điểm cho mỗi lá đưa lên chồng nền. Lấy một lá từ chồng nền xuống không được điểm nào, và điểm không bao giờ xuống dưới 0. Bộ đếm nước đi đếm mọi nước đi và mọi lần rút bài.",
     "help.faq.5.q": "Hoàn tác hoạt động thế nào?",
