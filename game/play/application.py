@@ -262,6 +262,17 @@ class Application:
             raise daily.NoDailyDeal(f"{date.isoformat()} is still to come", "daily.future")
         return daily.daily(game, variant, date)
 
+    def current_daily(self) -> daily.DailyDeal | None:
+        """The daily deal on the table (its date, level ...), or None when
+        the game there is no daily deal: for the win panel and sharing."""
+        found = self.keeper.daily if self.keeper is not None else None
+        if found is None:
+            return None
+        try:
+            return daily.daily(*found)
+        except daily.NoDailyDeal:
+            return None
+
     def calendar(self, game: str, variant: str, year: int, month: int, week_start: int = 0) -> calendar.CalendarMonth:
         """A month of a variant's daily deals with the player's results
         (as stored when the calendar opened: ``refresh_daily``)."""

@@ -2,18 +2,24 @@
 from the daily table (``daily``) and the player's results
 (``game.persistence.daily``), nothing drawn.
 
-    app = Application.open(...)
-    page = app.calendar("eight-off", "C8", 2026, 12, week_start=week_start(lang))
-    page.title_key, page.year, page.month     # i18n: month_year(lang, year, month)
-    for row in page.weeks:                    # rows of 7, from the week's first day
-        for day in row:                       # None: a cell outside the month
-            day.date, day.state               # "won", "started" or "none"
-            day.deal.level, day.seconds       # the level (1-5), the best time of a win
-            day.today, day.future, day.open   # open: it has a deal and is not in the future
-    page.previous, page.next                  # (year, month) to page to, or None
-    app.streaks()                             # any variant: Streaks(current, best, today_won)
-    app.streaks("eight-off", "C8")            # one variant
-    app.open_daily("eight-off", "C8", date)   # a day's deal on the table (a Game), if it is open
+    play = Application.open(...)               # the window's ``app.play``
+    play.refresh_daily()                       # when the calendar opens: other windows' days too
+    page = play.calendar("eight-off", "C8", 2026, 12, week_start=week_start(lang))  # game.i18n.dates
+    month_year(page.year, page.month, lang)    # its title; weekday_name(d, lang, short=True) for
+    weekday_order(page.week_start)             # ... the header's columns, in this order
+    for row in page.weeks:                     # rows of 7, from the week's first day
+        for day in row:                        # None: a cell outside the month
+            day.date, day.state                # "won", "started" or "none"
+            day.deal.level, day.seconds        # the level (1-5: level_name), the best time of a win
+            day.moves, day.in_time             # fewest moves of a win; won in time for the streak
+            day.today, day.future, day.open    # open: it has a deal and is not in the future
+            day.deal.repeat_of                 # past 2031: the date whose deal it repeats
+    page.previous, page.next                   # (year, month) to page to, or None
+    play.streaks()                             # any variant: Streaks(current, best, today_won)
+    play.streaks("eight-off", "C8")            # one variant
+    deal = play.daily_deal("eight-off", "C8", day.date)  # NoDailyDeal for a future day
+    # ... then the window starts deal.code as it starts any deal (request_new_game): the win
+    # counts for that date by itself (game.play.autosave)
 
 Every date is a local calendar date; "today" is the application's (its
 ``today`` callable: ``datetime.date.today`` unless a test hands in another).
