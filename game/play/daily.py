@@ -44,7 +44,7 @@ import datetime as dt
 import hashlib
 import os
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ..engine import DealCode, registry
 from ..engine.deals import MAX_DEAL, format_code
@@ -99,7 +99,15 @@ class Table:
 
     def dates_of(self, number: int) -> list[int]:
         """The offsets (from FIRST) of the dates whose deal is ``number``."""
-        return _index(self).get(number, [])
+        return self._index.get(number, [])
+
+    @cached_property
+    def _index(self) -> dict[int, list[int]]:
+        index: dict[int, list[int]] = {}
+        for offset, entry in enumerate(self.entries):
+            if entry is not None:
+                index.setdefault(entry.number, []).append(offset)
+        return index
 
 
 def table_name(game: str, variant: str) -> str:
@@ -174,15 +182,6 @@ def table(game: str, variant: str) -> Table | None:
     if len(data) > MAX_TABLE_BYTES:
         return Table(table_name(game, variant), (), (f"more than {MAX_TABLE_BYTES} bytes",), "")
     return read_table(data, table_name(game, variant))
-
-
-@lru_cache(maxsize=None)
-def _index(t: Table) -> dict[int, list[int]]:
-    index: dict[int, list[int]] = {}
-    for offset, entry in enumerate(t.entries):
-        if entry is not None:
-            index.setdefault(entry.number, []).append(offset)
-    return index
 
 
 def problems(game: str, variant: str) -> list[str]:
