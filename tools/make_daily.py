@@ -147,8 +147,10 @@ def rank(entry: dict) -> tuple[int, int, int]:
     return (0 if entry["width"] is not None else 1, entry["effort"], entry["deal"])
 
 
-def make(game: str, variant: str, journal: Journal, seconds: float, log=print) -> list[tuple[dt.date, dict]]:
-    """Every date of the table (whole weeks) with its deal's journal entry."""
+def make(game: str, variant: str, journal: Journal, seconds: float, log=print,
+         solve: bool = True) -> list[tuple[dt.date, dict]]:
+    """Every date of the table (whole weeks) with its deal's journal entry
+    (``solve=False``: a candidate the journal has no verdict for is an error)."""
     used: set[int] = set()
     days: list[tuple[dt.date, dict]] = []
     started = time.perf_counter()
@@ -163,6 +165,9 @@ def make(game: str, variant: str, journal: Journal, seconds: float, log=print) -
                 journal.refresh()
                 entry = journal.entries.get(number)
             if entry is None or (entry["result"] == UNKNOWN and entry["seconds"] < seconds):
+                if not solve:
+                    raise SystemExit(f"{daily.table_name(game, variant)}: deal {number} of the week of {monday} "
+                                     f"has no verdict in {journal.path}")
                 entry = judge(game, variant, number, seconds)
                 journal.add(entry)
             if entry["result"] == WINNABLE:
@@ -290,7 +295,7 @@ def main() -> int:
             prejudge(game, variant, journal, args.seconds, args.prejudge)
             continue
         if args.check:
-            days = make(game, variant, journal, args.seconds, log=lambda *a, **k: None)
+            days = make(game, variant, journal, args.seconds, log=lambda *a, **k: None, solve=False)
             path = Path(daily.table_path(game, variant))
             shipped = daily.read_table(path.read_bytes(), name)
             cuts = thresholds([e["effort"] for d, e in days if daily.FIRST <= d <= daily.LAST and e["width"]],
