@@ -183,17 +183,21 @@ def make(game: str, variant: str, journal: Journal, seconds: float, log=print,
     return days
 
 
-def prejudge(game: str, variant: str, journal: Journal, seconds: float, first_week: int, log=print) -> None:
+def prejudge(game: str, variant: str, journal: Journal, seconds: float, first_week: int, last_week: int | None = None,
+             log=print) -> None:
     """Judge the candidates of the weeks from ``first_week`` on into the
     journal, without making the table: a second process on another core
     (the run that makes the table then finds them judged). It cannot know
     the numbers earlier weeks used, so now and then the real run judges
     one candidate more."""
     weeks = mondays()
-    for w in range(first_week, len(weeks)):
+    for w in range(first_week, min(len(weeks), last_week or len(weeks))):
         wins = 0
         for number in candidates(game, variant, weeks[w]):
             entry = journal.entries.get(number)
+            if entry is None:
+                journal.refresh()  # another process may have judged it meanwhile
+                entry = journal.entries.get(number)
             if entry is None:
                 entry = judge(game, variant, number, seconds)
                 journal.add(entry)
@@ -280,6 +284,7 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="hold the tables to the journals, no solving")
     parser.add_argument("--prejudge", type=int, metavar="WEEK",
                         help="only judge the candidates of the weeks from WEEK on (a second process), no table")
+    parser.add_argument("--until", type=int, metavar="WEEK", help="with --prejudge: stop before this week")
     args = parser.parse_args()
     import game.solver.search as search_module  # CPU time, not wall-clock: the machine is shared
 
@@ -292,7 +297,7 @@ def main() -> int:
         journal = Journal(ROOT / "build" / "daily" / f"{name}.journal")
         print(f"{name}: journal {journal.path} holds {len(journal.entries)} candidates", flush=True)
         if args.prejudge is not None:
-            prejudge(game, variant, journal, args.seconds, args.prejudge)
+            prejudge(game, variant, journal, args.seconds, args.prejudge, args.until)
             continue
         if args.check:
             days = make(game, variant, journal, args.seconds, log=lambda *a, **k: None, solve=False)
