@@ -232,7 +232,7 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
     clock = StillClock(steady_ms()) if args.screenshot else None  # a picture of one moment
     play = Application.open(storage=storage, data_dir=args.data, keep_nothing=bool(args.screenshot),
                             open_storage=host.open_storage, system_language=system_language, lang=request.lang,
-                            now=clock or now or steady_ms, **({} if entropy is None else {"entropy": entropy}))
+                            now=clock or now or steady_ms, entropy=entropy)
     app = App(play, request.size, headless=bool(args.screenshot) or headless, fps=0 if headless else args.fps,
               browser=browser)
     app.begin(request.game, animate=not (args.screenshot or headless))
