@@ -310,7 +310,7 @@ class CalendarScene(PanelScene["DialogHost"]):
         if (date.year, date.month) != (self.year, self.month):
             self.year, self.month = date.year, date.month
             self.load()
-            self.build()
+            self.rebuild()
         tile = self.tiles.get(self.selected)
         for t in self.tiles.values():
             t.ringed = ring and t is tile
@@ -345,7 +345,7 @@ class CalendarScene(PanelScene["DialogHost"]):
         self.game, self.variant = game, variant
         self.share_state = ""
         self.load()
-        self.build()
+        self.rebuild()
         self.redraw()
         lang = self.app.settings.lang
         self.app.announcer.tell(translate("say.calendar.opened", lang, game=variant_name(game, variant, lang),
@@ -488,6 +488,18 @@ class CalendarScene(PanelScene["DialogHost"]):
                         self.share_button, self.play_button, self.close_button]
         self.refresh_buttons()
 
+    def rebuild(self) -> None:
+        """The widgets made again for another month or variant, the
+        keyboard's focus kept on the same control (or the chosen day)."""
+        focus = self.key_focus
+        self.build()
+        if isinstance(focus, DayTile):
+            self.key_focus = self.tiles.get(self.selected)
+        elif isinstance(focus, VariantChoice):
+            self.key_focus = next(b for b in self.variant_buttons if (b.game, b.variant) == (focus.game, focus.variant))
+        elif isinstance(focus, Button):
+            self.key_focus = next((w for w in self.widgets if isinstance(w, Button) and w.label == focus.label), None)
+
     def refresh_buttons(self) -> None:
         for b in self.variant_buttons:
             b.selected = (b.game, b.variant) == (self.game, self.variant)
@@ -507,7 +519,7 @@ class CalendarScene(PanelScene["DialogHost"]):
 
     def refresh_text(self) -> None:
         self.load()  # the language's week start
-        self.build()
+        self.rebuild()
         self.redraw()
 
     def drawn(self) -> pygame.Surface:
