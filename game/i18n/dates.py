@@ -52,9 +52,3 @@ def date_text(date: dt.date, lang: str = DEFAULT_LANGUAGE) -> str:
 def level_name(level: int, lang: str = DEFAULT_LANGUAGE) -> str:
     """A daily deal's level (1 .. 5) as a word: "Very easy" .. "Very hard"."""
     return translate(f"daily.level.{min(max(level, 1), 5)}", lang)
-
-
-def streak_text(current: int, best: int, lang: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
-    """The current and best daily streaks in words: ("Daily streak: 3 days", "Best: 12 days")."""
-    return (translate("daily.streak.1" if current == 1 else "daily.streak.n", lang, n=current),
-            translate("daily.best.1" if best == 1 else "daily.best.n", lang, n=best))

@@ -14,7 +14,7 @@ import pytest
 
 from game.host import LIVE_REGION_ID
 from game.engine import registry
-from game.i18n import LANGUAGES, translate
+from game.i18n import LANGUAGES, translate, translate_count
 from game.i18n.dates import date_text, level_name, weekday_name
 from game.play import NoDailyDeal
 from game.ui.dialogs.calendar import CalendarScene, DayTile, day_words, short_clock
@@ -139,7 +139,7 @@ def test_arrows_move_between_days_and_each_day_is_said_with_its_date_level_and_s
     said = page.region.textContent
     day = scene.chosen()
     assert date_text(day.date, lang) in said and level_name(day.deal.level, lang) in said
-    assert translate("daily.day.won", lang, date=date_text(day.date, lang), time="3:20", moves=101) in said
+    assert translate_count("daily.day.won", 101, lang, date=date_text(day.date, lang), time="3:20", moves=101) in said
     key(app, pygame.K_UP)  # a week earlier
     assert scene.selected == dt.date(2026, 12, 8)
     key(app, pygame.K_HOME)

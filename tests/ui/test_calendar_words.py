@@ -8,8 +8,8 @@ import datetime as dt
 
 import pytest
 
-from game.i18n import LANGUAGES
-from game.i18n.dates import date_text, level_name, month_name, month_year, streak_text, week_start, weekday_name
+from game.i18n import LANGUAGES, translate_count
+from game.i18n.dates import date_text, level_name, month_name, month_year, week_start, weekday_name
 
 DAY = dt.date(2027, 3, 7)  # a Sunday
 
@@ -42,7 +42,11 @@ def test_seven_weekdays_twelve_months_five_levels_all_different(lang):
 
 
 def test_streaks_in_words():
-    assert streak_text(1, 12, "en") == ("Daily streak: 1 day", "Best: 12 days")
-    assert streak_text(0, 1, "en") == ("Daily streak: 0 days", "Best: 1 day")
-    assert streak_text(3, 3, "hu") == ("Napi sorozat: 3 nap", "Leghosszabb: 3 nap")
-    assert streak_text(3, 3, "vi") == ("Chuỗi ngày thắng: 3 ngày", "Dài nhất: 3 ngày")
+    def streak(current, best, lang):
+        return (translate_count("ui.daily.streak", current, lang, count=current),
+                translate_count("ui.daily.best", best, lang, count=best))
+
+    assert streak(1, 12, "en") == ("Daily streak (any game): 1 day", "Best: 12 days")
+    assert streak(0, 1, "en") == ("Daily streak (any game): 0 days", "Best: 1 day")
+    assert streak(3, 3, "hu")[1] == "Leghosszabb: 3 nap" and "3 nap" in streak(3, 3, "hu")[0]
+    assert streak(3, 3, "vi")[1] == "Dài nhất: 3 ngày" and "3 ngày" in streak(3, 3, "vi")[0]

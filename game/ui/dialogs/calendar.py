@@ -91,7 +91,8 @@ def day_words(day: CalendarDay, lang: str) -> str:
     elif day.future:
         words = [translate("daily.day.future", lang, date=date)]
     elif day.state == "won":
-        words = [translate("daily.day.won", lang, date=date, time=clock(day.seconds), moves=day.moves)]
+        words = [translate_count("daily.day.won", day.moves or 0, lang, date=date, time=clock(day.seconds),
+                                 moves=day.moves)]
     else:
         words = [translate(f"daily.day.{day.state}", lang, date=date)]
     if day.deal is not None:
