@@ -48,7 +48,7 @@ from ..drawing.layout import TOUCH, Box
 from ..table.share import daily_text, share_result
 from ..voice.words import clock, variant_name
 from .panel import PanelScene, dialog_scale
-from .widgets import Button, Widget, one_size
+from .widgets import Button, Widget, one_size, plate
 
 if TYPE_CHECKING:
     from .hosts import DialogHost
@@ -142,11 +142,7 @@ class VariantChoice(Button):
             super().draw(surf, lang)
             return
         fill, ink, line = self.colors()
-        rect = pygame.Rect(self.box)
-        radius = min(rect.height // 2, 10)
-        pygame.draw.rect(surf, fill, rect, border_radius=radius)
-        if line:
-            pygame.draw.rect(surf, line, rect, width=1, border_radius=radius)
+        rect = plate(surf, self.box, fill, line)
         small = max(12, round(size * 0.88))
         top = fit_text(name, size, ink, room, bold=True, min_size=12)
         under = fit_text(cells, small, ink, room, min_size=12)
