@@ -42,10 +42,17 @@ def slow_search(monkeypatch):
     monkeypatch.setattr(search, "HINT_SECONDS", 600)
 
 
-def hinted(d):
-    """The player asks for a hint and waits for it (from then on the game ponders)."""
+def hinted(d, limit=2000):
+    """The player asks for a hint and waits for it (from then on the game
+    ponders), and for the rest of its line to be learnt in the background
+    (until then a move off the line waits for ``learned`` to look again)."""
     d.app.play.hints.request()
     think(d)
+    frames = 0
+    while search_of(d).learner is not None and frames < limit:
+        d.run(1)
+        frames += 1
+    assert search_of(d).learner is None, "the line is still being learnt"
 
 
 def test_nothing_is_searched_when_nobody_asked(driver_for):
