@@ -1,5 +1,5 @@
-"""``python -m game``: deal, today, play (and solve, hint when the solver is
-there). Everything runs without a display. Bad input exits with status 2 and
+"""``python -m game``: deal, today, daily, play (and solve, hint when the
+solver is there). Everything runs without a display. Bad input exits with status 2 and
 one line on stderr; a refused action is data, not an error.
 
 Any terminal will do. JSON goes out with ASCII escapes (``\u1ec9``), the
@@ -25,6 +25,7 @@ import sys
 from typing import TYPE_CHECKING, BinaryIO, NoReturn, Sequence
 
 from .engine import Action, EngineInputError, Game, Position, deal_position, parse_code, registry
+from .play import daily
 from .play.today import today_deal
 from .engine.notation import one_line, quote, shorten_quotes
 from .i18n import LANGUAGES, refusal_message
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 MAX_SECONDS = 86_400.0  # a day: the solver stops long before
+WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")  # the command line speaks English whatever the locale
 
 
 class UsageError(Exception):
@@ -75,6 +77,13 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", default=None, help="the game's variant (default: its first)")
     p.add_argument("--cells", default=None, help="the variant with that many cells (C8, C4, C2 of eight-off)")
     p.add_argument("--date", default=None, help="YYYY-MM-DD (default: today, local time)")
+
+    p = sub.add_parser("daily", help="print a month's daily deals with their levels (1 easiest to 5 hardest)")
+    p.add_argument("--game", choices=registry.game_ids(), default=registry.default_game().id)
+    p.add_argument("--variant", default=None, help="the game's variant (default: its first)")
+    p.add_argument("--cells", default=None, help="the variant with that many cells (C8, C4, C2 of eight-off)")
+    p.add_argument("--month", default=None, help="YYYY-MM (default: this month, local time)")
+    p.add_argument("--json", action="store_true", help="one JSON object per day instead of text")
 
     def start_options(p: argparse.ArgumentParser) -> None:
         group = p.add_mutually_exclusive_group(required=True)
@@ -130,7 +139,8 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_today(args: argparse.Namespace) -> int:
+def _variant(args: argparse.Namespace) -> str:
+    """The variant ``--variant`` or ``--cells`` names (default: the game's first)."""
     spec = registry.game(args.game)
     variant = args.variant or spec.variants[0]
     if args.cells is not None:
@@ -143,6 +153,11 @@ def _cmd_today(args: argparse.Namespace) -> int:
         variant = with_cells[0]
     if variant not in spec.variants:
         raise UsageError(f"{args.game} has no variant {variant!r} (it has {', '.join(spec.variants)})")
+    return variant
+
+
+def _cmd_today(args: argparse.Namespace) -> int:
+    variant = _variant(args)
     date = dt.date.today()
     if args.date is not None:  # --date '' is a mistake, not "today"
         wrong = f"--date {quote(args.date)} is not a date like 2026-11-29"
@@ -197,7 +212,40 @@ def _cmd_solver(args: argparse.Namespace) -> int:
     return solver_cli.run(args.command, start, args.seconds, actions)
 
 
-COMMANDS = {"deal": _cmd_deal, "today": _cmd_today, "play": _cmd_play, "solve": _cmd_solver, "hint": _cmd_solver}
+def _cmd_daily(args: argparse.Namespace) -> int:
+    variant = _variant(args)
+    today = dt.date.today()
+    year, month = today.year, today.month
+    if args.month is not None:
+        wrong = f"--month {quote(args.month)} is not a month like 2027-03"
+        found = re.fullmatch(r"([0-9]{4})-([0-9]{2})", args.month)  # ASCII digits, this one form
+        if not found or not 1 <= int(found.group(2)) <= 12 or int(found.group(1)) < 1:
+            raise UsageError(wrong)
+        year, month = int(found.group(1)), int(found.group(2))
+    if not daily.has_daily(args.game, variant):
+        raise UsageError(f"{args.game} {variant} has no daily deals")
+    first = daily.FIRST
+    if (year, month) < (first.year, first.month):
+        raise UsageError(f"--month {year:04d}-{month:02d}: the daily deals start on {first.isoformat()}")
+    out = sys.stdout
+    day = dt.date(year, month, 1)
+    while day.month == month:
+        deal = daily.daily(args.game, variant, day)
+        if args.json:
+            line = {"date": day.isoformat(), "deal": daily.code_text(deal), "difficulty": deal.level,
+                    "effort": deal.effort, "repeat_of": deal.repeat_of.isoformat() if deal.repeat_of else None}
+            out.write(json.dumps(line, ensure_ascii=True) + "\n")
+        else:
+            effort = "-" if deal.effort is None else str(deal.effort)
+            again = f"  (the deal of {deal.repeat_of.isoformat()} again)" if deal.repeat_of else ""
+            out.write(f"{day.isoformat()} {WEEKDAYS[day.weekday()]} {daily.code_text(deal)}  level {deal.level}"
+                      f"  effort {effort}{again}\n")
+        day += dt.timedelta(days=1)
+    return 0
+
+
+COMMANDS = {"deal": _cmd_deal, "today": _cmd_today, "daily": _cmd_daily, "play": _cmd_play, "solve": _cmd_solver,
+            "hint": _cmd_solver}
 
 
 def position_json(pos: Position) -> str:

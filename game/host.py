@@ -7,7 +7,8 @@ start-up script uses by that name. This is the only module that checks
 it: ``is_browser()``, ``open_storage()``, ``preferred_language()``,
 ``announce()``, ``user_data_dir()``, and for the page: ``viewport_size()``,
 ``shared_deal()``, ``deal_link()``, ``public_page()``, ``copy_text()``,
-``copy_outcome()``, ``set_page_language()``, ``report_error()``, ``page_ready()``,
+``copy_outcome()``, ``share_text()``, ``share_outcome()``,
+``set_page_language()``, ``report_error()``, ``page_ready()``,
 ``page_failed()``, ``page_visible()`` and ``window_minimum_size()``; and
 natively ``prepare_display()``, ``wait_for_event()``, the sleep of a
 window left alone, and ``on_stop_signals()``, closing the window when the
@@ -532,6 +533,57 @@ def copy_outcome(*, window: Any | None = None) -> bool | None:
         return _COPY_STATES.get(str(window.gameCopied()), False)
     except Exception:
         return False
+
+
+SHARE_STATES = ("shared", "copied", "refused", "cancelled")  # what became of a share (None: not yet known)
+
+
+def share_text(text: str, *, window: Any | None = None) -> str | None:
+    """Share ``text`` (a daily win's result): in the browser through the
+    page's ``gameShare(json)`` (our template: the system's share sheet,
+    ``navigator.share``, where the browser has one, else the clipboard),
+    natively on pygame's clipboard. One of ``SHARE_STATES``: "shared"
+    (the sheet took it), "copied", "refused" (neither worked: show it to
+    copy by hand), "cancelled" (the player closed the sheet); None when the
+    page answers later (a sheet or a clipboard is a promise): ask
+    ``share_outcome()`` in the next frames. A page without ``gameShare``
+    (none of ours) gets a copy."""
+    window = window if window is not None else browser_window()
+    if window is not None:
+        try:
+            share = getattr(window, "gameShare", None)
+        except Exception:
+            share = None
+        if share is not None:
+            try:
+                return _share_state(share(to_page(text)))
+            except Exception:
+                return "refused"
+    copied = copy_text(text, window=window)
+    return None if copied is None else "copied" if copied else "refused"
+
+
+def share_outcome(*, window: Any | None = None) -> str | None:
+    """What became of the page's last share (``gameShared()`` in our
+    template): one of ``SHARE_STATES``, None while it is not known yet.
+    A page that can't say, or natively: "refused"."""
+    window = window if window is not None else browser_window()
+    if window is None:
+        return "refused"
+    try:
+        shared = getattr(window, "gameShared", None)
+        if shared is None:
+            return {True: "copied", False: "refused", None: None}[copy_outcome(window=window)]
+        return _share_state(shared())
+    except Exception:
+        return "refused"
+
+
+def _share_state(value: object) -> str | None:
+    state = str(value)
+    if state == "pending":
+        return None
+    return state if state in SHARE_STATES else "refused"
 
 
 def set_page_language(lang: str, *, window: Any | None = None) -> bool:

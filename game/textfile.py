@@ -15,7 +15,8 @@ The files the game ships are read with the same care, once, at start:
 ``check_shipped`` looks at the fonts (a TrueType file whose tables all lie
 inside it and whose checksum holds: a truncated font used to crash the
 window in FreeType, a segfault), the sounds (Ogg pages to the end of the
-stream) and the winnable lists (every line a deal number). A broken
+stream), the winnable lists (every line a deal number) and the daily
+deals' tables (every date's line, ``game.play.daily``). A broken
 install then gets one clear message (``install_message``) instead of a
 crash; a broken font stops the start (nothing could be drawn), the rest is
 reported and the game goes on without that file.
@@ -109,7 +110,7 @@ _CHECKSUM = 0xB1B0AFBA  # what a whole font sums to (the 'head' table's checkSum
 class Shipped:
     """What ``check_shipped`` found: ``fatal`` problems (the fonts: the
     window can't draw a word without them) and ``other`` ones (a sound, a
-    winnable list: the game goes on without it)."""
+    winnable list, a daily table: the game goes on without it)."""
 
     fatal: list[str] = field(default_factory=list)
     other: list[str] = field(default_factory=list)
@@ -123,6 +124,7 @@ def check_shipped(root: Path = ASSETS) -> Shipped:
     """Every file of ours the game reads, checked (a few milliseconds)."""
     from .solver.winnable import list_problems  # imported here: the command line's deal/play stay light
     from .engine import registry
+    from .play import daily
 
     found = Shipped()
     for name in FONTS:
@@ -131,6 +133,7 @@ def check_shipped(root: Path = ASSETS) -> Shipped:
         found.other += sound_problems(root / name, name)
     for game, variant in registry.choices():
         found.other += list_problems(game, variant)
+        found.other += daily.problems(game, variant)
     return found
 
 

@@ -19,7 +19,8 @@ PATTERNS = ["tests/engine/test_*.py", "tests/solver/test_solver.py", "tests/solv
             "tests/persistence/test_savegame.py", "tests/persistence/test_stats.py", "tests/play/test_today.py",
             "tests/play/test_session.py", "tests/play/test_purity.py", "tests/play/test_solver_loading.py",
             "tests/persistence/test_windows.py",  # two tabs on one localStorage: the browser's own case
-            "tests/persistence/test_one_count_per_game.py",
+            "tests/persistence/test_one_count_per_game.py", "tests/persistence/test_daily.py",
+            "tests/play/test_daily.py", "tests/play/test_calendar.py", "tests/solver/test_yardstick.py",
             "tests/solver/test_avoid.py", "tests/play/test_follow_hints.py"]  # the hints' path, as the page plays it
 DOCTESTS = ["game/engine"]
 
@@ -36,6 +37,8 @@ NATIVE_ONLY = [
     "tests/persistence/test_one_count_per_game.py::test_eight_processes_winning_at_once_leave_eight_played_eight_won",
     "tests/persistence/test_one_count_per_game.py::"
     "test_windows_killed_while_setting_each_others_games_aside_leave_every_game_counted",
+    "tests/persistence/test_daily.py::test_two_processes_recording_40_days_each_leave_80",
+    "tests/persistence/test_daily.py::test_a_kill_in_the_middle_of_writing_loses_no_day_already_stored",
 ]
 
 

@@ -11,7 +11,7 @@ names: index.html, favicon.png and the .apk (pygbag/pack.py, web_archive),
 never the service worker, the web manifests or the icons. So this script:
 
 1. copies only what the game needs (``GAME``: main.py, game/**/*.py, the
-   winnable lists and the fonts and sounds the game loads) into a clean
+   winnable lists, the daily deals' tables and the fonts and sounds the game loads) into a clean
    folder, build/stage/easy-harp-eight-off/, with static/ (pygbag copies it
    next to the page) and pygbag.ini;
 2. runs pygbag there with our template and icon: ``--build --archive
@@ -65,6 +65,7 @@ GAME = (
     "main.py",
     "game/**/*.py",
     "game/solver/winnable/*.txt",
+    "game/play/daily_deals/*.txt",
     "assets/fonts/*.ttf",
     "assets/fonts/LICENSE-*.txt",
     "assets/sounds/*.ogg",

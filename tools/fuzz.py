@@ -467,7 +467,8 @@ def random_action(rng: random.Random) -> str:
 
 
 def random_cli_args(rng: random.Random, folder: Path) -> tuple[list[str], bytes | None]:
-    command = rng.choice(["deal", "deal", "today", "play", "play", "play", "play", "solve", "hint", odd_text(rng, 5)])
+    command = rng.choice(["deal", "deal", "today", "daily", "play", "play", "play", "play", "solve", "hint",
+                          odd_text(rng, 5)])
     args: list[str] = [command]
     stdin = None
     code = random_code(rng) if rng.random() < 0.7 else mutate(rng, random_code(rng))
@@ -483,6 +484,16 @@ def random_cli_args(rng: random.Random, folder: Path) -> tuple[list[str], bytes 
         if rng.random() < 0.6:
             args += ["--date", rng.choice(["2026-11-29", "2026-02-30", "", "0001-01-01", "9999-12-31", "٢٠٢٦-١١-٢٩",
                                            mutate(rng, "2026-11-29")])]
+    elif command == "daily":
+        if rng.random() < 0.6:
+            args += ["--game", rng.choice([EASY_HARP, EIGHT_OFF, EIGHT_OFF, odd_text(rng, 4)])]
+        if rng.random() < 0.4:
+            args += ["--cells", rng.choice(["8", "4", "2", "3", "", "٤"])]
+        if rng.random() < 0.7:
+            args += ["--month", rng.choice(["2027-03", "2025-12", "2026-13", "", "0001-01", "9999-12", "٢٠٢٦-١١",
+                                            "2026-1", mutate(rng, "2027-03")])]
+        if rng.random() < 0.5:
+            args.append("--json")
     elif command in ("play", "solve", "hint"):
         if rng.random() < 0.55:
             args += ["--deal", code]
@@ -625,7 +636,7 @@ def run_cli(count: int, seed: int, quiet: bool = False) -> Report:
             else:
                 args, stdin = random_cli_args(rng, folder)
                 problem = check_cli(args, stdin, rng.choice(TERMINALS))
-                statuses[args[0] if args[0] in ("deal", "today", "play", "solve", "hint") else "other"] += 1
+                statuses[args[0] if args[0] in ("deal", "today", "daily", "play", "solve", "hint") else "other"] += 1
             if problem:
                 shown = [a if len(a) < 60 else a[:60] + f"…({len(a)})" for a in args]
                 report.fail(f"seed {seed} case {i}: {shown!r}: {problem}")
@@ -653,7 +664,10 @@ def good_records() -> dict[str, str]:
                previous_elapsed=12.5, previous_identity="0a1b2c3d4e5f6a7b")
     p.save_game(game, 12.5, identity="0a1b2c3d4e5f6a7b")
     p.save_settings(p.settings)
-    return {key: storage.get(key) for key in ("game", "stats", "settings")}
+    import datetime as dt
+    p.daily_started("eight-off", "C4", dt.date(2026, 12, 5))
+    p.daily_won("easy-harp", "N", dt.date(2026, 12, 6), on=dt.date(2026, 12, 6), seconds=312.4, moves=655)
+    return {key: storage.get(key) for key in ("game", "stats", "settings", "daily")}
 
 
 HUGE_HISTORY = "huge numbers in the undo history"

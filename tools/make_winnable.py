@@ -38,8 +38,9 @@ game's winnable folder (the shipped ``game/solver/winnable/`` unless its spec
 names another): a comment line, then one deal number per line, ascending.
 The result depends only on the solver and the time limit, never on luck;
 rerunning it with the same solver gives the same lists (a slower machine may
-miss a deal that took close to the limit). Today's deal is picked from these
-lists (``game/daily.py``): a list that changes changes the days' deals.
+miss a deal that took close to the limit). The daily deals do not come from
+these lists (``game/play/daily.py``: tables of their own, fixed for good); only
+a variant without a daily table picks its "today's deal" from its list.
 """
 
 from __future__ import annotations

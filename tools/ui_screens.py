@@ -25,6 +25,14 @@ upright and on their side and a laptop (390x844, 844x390, 1366x768, or the
 ``--size``s named), in every language (file names with ``celebration``
 and ``options_table``); the default run shoots them at its sizes too.
 
+``python tools/ui_screens.py --calendar [OUT_DIR]``: the daily deals'
+calendar on a fixed date with a month of results (days won with their time,
+started, not played, today, days to come), a won day chosen (its result,
+Share and Play again), Easy Harp's month, the keyboard's ring, and a daily
+deal's win panel (its day, level, streak and Share), at the same sizes and
+in every language (file names with ``calendar``); the default run shoots
+them too.
+
 Nothing real is stored: every app runs on a MemoryStorage.
 """
 
@@ -163,6 +171,7 @@ def main(out: Path, sizes=SIZES, langs=LANGS) -> None:
             app = app_for(lang, size, storage=storage)
             shoot(app, out / f"{tag}_notice.png")
     celebration_shots(out, sizes, langs)
+    calendar_shots(out, sizes, langs)
     print(f"screenshots in {out}")
 
 
@@ -393,6 +402,39 @@ def size_arg(text: str) -> tuple[int, int]:
     return w, h
 
 
+def calendar_shots(out: Path, sizes=CELEBRATION_SIZES, langs=LANGS) -> None:
+    """The calendar as a player meets it (tests/ui/daily.py's fixed date and
+    month of results; nothing real is read or stored), and a daily win."""
+    import datetime as dt
+
+    import pygame
+
+    from tests.ui.daily import TODAY, daily_app, key, record_month, win_daily
+
+    out.mkdir(parents=True, exist_ok=True)
+    for lang in langs:
+        for size in sizes:
+            tag = f"{lang}_{size[0]}x{size[1]}"
+            app = daily_app(size, lang)
+            record_month(app)
+            key(app, pygame.K_k)
+            scene = app.top()
+            shoot(app, out / f"{tag}_calendar_month.png")
+            scene.go_to(dt.date(TODAY.year, TODAY.month, 3))  # a won day: its time, Share and Play again
+            shoot(app, out / f"{tag}_calendar_won_day.png")
+            key(app, pygame.K_RIGHT)  # the keyboard's ring
+            shoot(app, out / f"{tag}_calendar_keyboard.png")
+            scene.choose_variant("easy-harp", "N")
+            shoot(app, out / f"{tag}_calendar_easy_harp.png")
+            if scene.view_h < scene.ph:
+                scene.pan_to(scene.ph)
+                shoot(app, out / f"{tag}_calendar_easy_harp_end.png")
+            app = daily_app(size, lang)
+            record_month(app)
+            win_daily(app)
+            shoot(app, out / f"{tag}_calendar_daily_win.png")
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -402,6 +444,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     what.add_argument("--matrix", action="store_true", help="the layout matrix, with its numbers")
     what.add_argument("--readme", action="store_true", help="the README's screenshots")
     what.add_argument("--celebration", action="store_true", help="the win's cascade and panel, a table of your own")
+    what.add_argument("--calendar", action="store_true", help="the daily deals' calendar and a daily win")
     parser.add_argument("--no-shots", action="store_true", help="--matrix: the numbers only")
     parser.add_argument("--size", action="append", type=size_arg, default=[], help="WxH (repeatable)")
     parser.add_argument("--lang", action="append", choices=LANGS, default=[], help="repeatable")
@@ -417,6 +460,10 @@ if __name__ == "__main__":
     elif args.celebration:
         out = args.out or Path("build/screens")
         celebration_shots(out, args.size or CELEBRATION_SIZES, args.lang or LANGS)
+        print(f"screenshots in {out}")
+    elif args.calendar:
+        out = args.out or Path("build/screens")
+        calendar_shots(out, args.size or CELEBRATION_SIZES, args.lang or LANGS)
         print(f"screenshots in {out}")
     else:
         main(args.out or Path("build/screens"), args.size or SIZES, args.lang or LANGS)

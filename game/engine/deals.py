@@ -36,8 +36,9 @@ A date's number
 999999`` with ``seed = date.toordinal() * 1000 + daily_index * 10 +
 variant's place`` (``daily_index`` is pinned in the game's spec: Easy Harp 0,
 Eight Off 1): the same for every player on that calendar date, different for
-each variant. Today's *deal* is picked with it from the winnable lists:
-``game.play.today.today_deal`` is the one answer.
+each variant. It is not today's *deal*: ``game.play.today.today_deal`` is the
+one answer (the shipped daily tables of ``game.play.daily``; this number only
+for a variant without one).
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ def rules_page(game: str) -> Page:
     return Page(f"rules-{spec.id}", f"help.page.rules_{spec.key}", _numbered(f"help.rules.{spec.key}", spec.help_sections))
 
 
-CONTROLS = Page("controls", "help.page.controls", _numbered("help.controls", 6))
+CONTROLS = Page("controls", "help.page.controls", _numbered("help.controls", 7))
 # FAQ: each section is a question (heading) and its answer.
 FAQ = Page(
     "faq",

@@ -13,6 +13,10 @@ the statistics and the settings, on the storage it is handed.
     persistence.save_settings(settings)      # when an option changes
     persistence.language(args.lang)          # the catalogue to use
     persistence.stats.get("eight-off", "C8") # the statistics screen
+    persistence.daily_started(game, variant, date)   # the first move in a daily deal
+    persistence.daily_won(game, variant, date, on=today, seconds=t, moves=m)  # its win (before game_won)
+    persistence.daily.get(game, variant, date)       # the calendar (``game.persistence.daily``)
+    persistence.refresh_daily()              # ... opened: other windows' days included
     persistence.refresh_stats()              # ... opened: other windows' games included
     persistence.reset_stats()                # its reset button
     persistence.retry_pending()              # now and then, and on quitting
@@ -46,6 +50,10 @@ Now no window ever writes back what it read at start:
   journal, no window ids).
 * **Settings** the same way, field by field: only the settings this window
   changed go over the record as it is now.
+* **Daily results** the same way as the statistics, and simpler: each
+  result is a join (``game.persistence.daily``: a day only gains), so this
+  window's results go over the record as it is now in any order, and one
+  stored twice changes nothing.
 * **The saved game** is one game, and two windows can't both have theirs
   in it. Before each save the record is read; if it is not the one this
   window last read or wrote, another window saved there: its record is kept
@@ -108,6 +116,7 @@ format made it (``notice_text`` fills in the numbers).
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, TypeVar, Union
@@ -117,11 +126,12 @@ from . import settings as settings_store
 from ..engine import Action, Game, jsontext
 from ..i18n import DEFAULT_LANGUAGE, translate
 from .savegame import SavedGame, SaveError
+from .daily import DailyResults, DayResult
 from .settings import Settings, choose_language
 from .stats import Bests, Statistics, variant_key
 from .storage import LockError, MemoryStorage, ReadError, Storage
 
-GAME_KEY, STATS_KEY, SETTINGS_KEY = "game", "stats", "settings"
+GAME_KEY, STATS_KEY, SETTINGS_KEY, DAILY_KEY = "game", "stats", "settings", "daily"
 SAVE_FAILED = "notice.save_failed"
 SAVED_AGAIN = "notice.saved_again"
 UNREADABLE = "notice.records_unreadable"
@@ -130,7 +140,7 @@ UNDO_LOST = "notice.undo_lost"  # the saved game resumes, without its undo histo
 REDO_LOST = "notice.redo_lost"  # the saved game resumes with its undo, without its redo list
 IDENTITY_NEW = "notice.game_identity_new"  # the saved game resumes under an identity made anew
 NEWER_FORMAT = "notice.newer_format"  # the detail notice_text adds to a newer record's notice
-KINDS = {GAME_KEY: "game", STATS_KEY: "stats", SETTINGS_KEY: "settings"}  # the notices' names
+KINDS = {GAME_KEY: "game", STATS_KEY: "stats", SETTINGS_KEY: "settings", DAILY_KEY: "daily"}  # the notices' names
 OTHER = "other"  # the mark of another window's game, set aside (``storage.MARKS``)
 
 
@@ -158,6 +168,16 @@ class Reset:
 
 Operation = Union[Result, Reset]
 
+
+@dataclass(frozen=True)
+class Day:
+    """A daily results operation not yet stored: one date's result joined on."""
+
+    game: str
+    variant: str
+    date: _dt.date
+    result: DayResult
+
 T = TypeVar("T")
 
 
@@ -172,6 +192,7 @@ class Loaded:
     counted: bool = False  # that game's result is already in the statistics
     redo: list[Action] = field(default_factory=list)  # what Redo plays again in that game, the next one last
     identity: str | None = None  # which game that is (None with no game)
+    daily: DailyResults = field(default_factory=DailyResults)  # the daily deals' results
 
 
 class _Newer(Exception):
@@ -196,6 +217,8 @@ class Persistence:
         self.system_language = system_language
         self.storage = storage
         self.stats = Statistics()  # this window's view: the record as last read, and its own games
+        self.daily = DailyResults()  # the same for the daily deals' results
+        self._daily_ops: list[Day] = []  # this window's daily results, not yet in the record
         self.settings = Settings()
         self.notices: list[str] = []  # raised while playing (a failed save), to show once
         self.notice_params: dict[str, dict[str, object]] = {}  # numbers some notices' words need
@@ -251,6 +274,8 @@ class Persistence:
 
         stats = self._load(STATS_KEY, Statistics.from_json, notices, problems)
         self.stats = stats if stats is not None else Statistics()
+        daily = self._load(DAILY_KEY, DailyResults.from_json, notices, problems)
+        self.daily = daily if daily is not None else DailyResults()
 
         saved: SavedGame | None = self._load(GAME_KEY, savegame.loads_game, notices, problems)
         game, elapsed, counted, redo, identity = None, 0.0, False, [], None
@@ -276,7 +301,7 @@ class Persistence:
                 self._seen[GAME_KEY] = None
                 self.save_game(game, elapsed, counted, redo, identity=identity)
         self._count_set_aside()
-        return Loaded(settings, game, elapsed, self.stats, notices, problems, counted, redo, identity)
+        return Loaded(settings, game, elapsed, self.stats, notices, problems, counted, redo, identity, self.daily)
 
     def _load(self, key: str, parse: Callable[[str], T], notices: list[str], problems: list[str]) -> T | None:
         """The record under ``key``, else its backup, else None; damaged
@@ -383,6 +408,48 @@ class Persistence:
         self.retry_pending(STATS_KEY)
         return self._store(STATS_KEY)
 
+    # ---- the daily deals -----------------------------------------------------------------------
+
+    def daily_started(self, game: str, variant: str, date: _dt.date) -> bool:
+        """A move was made in ``date``'s daily deal of a variant: the day
+        shows as started. Returns whether it was stored (else pending, as
+        any write)."""
+        return self._daily(Day(game, variant, date, DayResult()))
+
+    def daily_won(self, game: str, variant: str, date: _dt.date, *, on: _dt.date, seconds: float,
+                  moves: int) -> bool:
+        """``date``'s daily deal of a variant was won on the local date
+        ``on``, in ``seconds`` of play and ``moves`` moves. Called before
+        ``game_won`` (see ``game.persistence.daily`` on kills)."""
+        probe = DailyResults()
+        probe.won(game, variant, date, on=on, seconds=seconds, moves=moves)  # its bounds; ValueError if unknown
+        result = probe.get(game, variant, date)
+        assert result is not None
+        return self._daily(Day(game, variant, date, result))
+
+    def _daily(self, day: Day) -> bool:
+        self.daily.add(day.game, day.variant, day.date, day.result)  # raises ValueError for an unknown game
+        self._daily_ops.append(day)
+        self.pending.add(DAILY_KEY)
+        self.retry_pending(DAILY_KEY)
+        return self._store(DAILY_KEY)
+
+    def refresh_daily(self) -> DailyResults:
+        """The daily results as stored now (other windows' days included),
+        with this window's not stored yet: for the calendar when it opens.
+        ``daily`` is updated in place and returned."""
+        if DAILY_KEY in self.hands_off:
+            return self.daily
+        try:
+            text = self.storage.get(DAILY_KEY)
+            fresh = DailyResults.from_json(text) if text is not None else DailyResults()
+        except (ReadError, SaveError):
+            return self.daily  # told when it is written (or was at start-up)
+        for day in self._daily_ops:
+            fresh.add(day.game, day.variant, day.date, day.result)
+        self.daily.variants = fresh.variants
+        return self.daily
+
     # ---- settings and statistics screen ------------------------------------------------------
 
     def save_settings(self, settings: Settings) -> bool:
@@ -472,7 +539,8 @@ class Persistence:
             return False  # kept in memory only; the player was told
         if key not in self.pending:
             return True
-        build = {GAME_KEY: self._game_over, STATS_KEY: self._stats_over, SETTINGS_KEY: self._settings_over}[key]
+        build = {GAME_KEY: self._game_over, STATS_KEY: self._stats_over, SETTINGS_KEY: self._settings_over,
+                 DAILY_KEY: self._daily_over}[key]
         try:
             with self.storage.locked(key):
                 current = self.storage.get(key)
@@ -498,6 +566,9 @@ class Persistence:
             self.stats.variants = Statistics.from_json(text).variants  # other windows' games too
         elif key == SETTINGS_KEY:
             self._settings_changed.clear()
+        elif key == DAILY_KEY:
+            self._daily_ops.clear()
+            self.daily.variants = DailyResults.from_json(text).variants  # other windows' days too
         if not self.pending and self._save_failed:
             self._save_failed = False
             _add(self.notices, SAVED_AGAIN)
@@ -525,6 +596,16 @@ class Persistence:
             fresh = Statistics()
         for op in self._stats_ops:
             _apply(fresh, op)
+        return fresh.to_json()
+
+    def _daily_over(self, current: str | None) -> str:
+        fresh = None if current is None else self._parse_current(DAILY_KEY, current, DailyResults.from_json)
+        if fresh is None:
+            if current is not None:  # damaged there (set aside): this window's view is the best left
+                return self.daily.to_json()
+            fresh = DailyResults()
+        for day in self._daily_ops:
+            fresh.add(day.game, day.variant, day.date, day.result)
         return fresh.to_json()
 
     def _settings_over(self, current: str | None) -> str:

@@ -9,6 +9,8 @@ the browser alike.
   the hints;
 - ``session``: the game in progress (its clock, undo and redo, its events);
 - ``today``: today's deal, the one definition;
+- ``daily``: the daily deals' shipped tables (a date's deal and level);
+- ``calendar``: a month of them with the player's results, and the streaks;
 - ``new_game``: which deal a new game gets (any, winnable only), read once;
 - ``events``: the one typed event bus and its events;
 - ``tasks``: background work in slices inside the loop (no threads);
@@ -24,7 +26,10 @@ may use is named here.
 
 from ..persistence.settings import Settings
 from ..persistence.storage import Storage
+from ..persistence.daily import DayResult, Streaks
 from .application import Application, steady_ms
+from .calendar import CalendarDay, CalendarMonth, weekday_order
+from .daily import DailyDeal, NoDailyDeal
 from .events import (
     Ended, Events, HintMarked, HintSaid, MarksCleared, NoticesRaised, Played, Quitting, Refused, SearchAnswered,
     SettingsChanged, Shown, Started, Undone, UndoMarked, Unwon, Verdict, VerdictChanged, Won,
@@ -41,5 +46,5 @@ __all__ = [
     "Records", "VariantStats", "RECENT", "game_seconds", "read_deal", "Chances", "chances", "has_winnable_list",
     "Events", "Ended", "Started", "Played", "Undone", "Refused", "Won", "Unwon", "SearchAnswered", "SettingsChanged",
     "Quitting", "NoticesRaised", "HintSaid", "HintMarked", "UndoMarked", "MarksCleared", "VerdictChanged", "Verdict",
-    "Shown",
+    "Shown", "DailyDeal", "NoDailyDeal", "CalendarDay", "CalendarMonth", "weekday_order", "DayResult", "Streaks",
 ]

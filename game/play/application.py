@@ -17,14 +17,16 @@ the window passes its own, tests a fake one.
 
 from __future__ import annotations
 
+import datetime as dt
 import time
 from typing import Callable, Sequence, TypeVar
 
 from ..engine import Action, DealCode, Game, Outcome
 from ..persistence import Loaded, Persistence
+from ..persistence.daily import DailyResults, Streaks
 from ..persistence.settings import Settings
 from ..persistence.storage import FileStorage, MemoryStorage, Storage
-from . import new_game, today
+from . import calendar, daily, new_game, today
 from .autosave import SaveKeeper
 from .events import Events, NoticesRaised, Quitting, SettingsChanged
 from .finish import FinishService, mechanical
@@ -50,9 +52,11 @@ class Application:
         loaded: Loaded | None = None,
         now: Callable[[], int] = steady_ms,
         entropy: Callable[[], int] = time.time_ns,
+        today: Callable[[], dt.date] = dt.date.today,
     ) -> None:
         self.settings = settings or Settings()
         self.now = now
+        self.today = today  # the local calendar date (the daily deals'): tests hand in their own
         self.entropy = entropy  # where a new deal's number comes from
         self.events = Events()
         self.session = Session(self.events)  # the game in progress: read it; play through the application
@@ -62,7 +66,7 @@ class Application:
         self.finish = FinishService(self.session, self.settings, self.search, self.events)
         self.loaded = loaded
         self.persistence = persistence  # the player's records (None: nothing is kept)
-        self.keeper = (SaveKeeper(self.session, self.settings, persistence, self.events)
+        self.keeper = (SaveKeeper(self.session, self.settings, persistence, self.events, today)
                        if persistence is not None else None)
         self.records = Records(persistence) if persistence is not None else None  # None: nothing is kept
         self.deals_made = 0
@@ -73,13 +77,15 @@ class Application:
     def open(cls, *, storage: Storage | None = None, data_dir: str | None = None, keep_nothing: bool = False,
              open_storage: Callable[[], Storage] | None = None, system_language: str | None = None,
              lang: str | None = None, now: Callable[[], int] = steady_ms,
-             entropy: Callable[[], int] = time.time_ns) -> Application:
+             entropy: Callable[[], int] | None = None, today: Callable[[], dt.date] = dt.date.today) -> Application:
         """The application on the player's records, loaded: ``storage`` if
         given, else the folder ``data_dir``, else nothing real
         (``keep_nothing``: a screenshot never touches the player's save),
         else the storage ``open_storage`` opens (the host's; in memory when
         it can't be opened). The language: ``lang`` (the command line's),
-        else the one kept, else the system's."""
+        else the one kept, else the system's. ``entropy``: where new deals'
+        numbers come from (None: the time); ``today``: the local calendar
+        date (the daily deals')."""
         if storage is None and data_dir:
             storage = FileStorage(data_dir)
         elif storage is None and (keep_nothing or open_storage is None):
@@ -92,7 +98,8 @@ class Application:
         loaded = persistence.load_all()
         settings = loaded.settings
         settings.lang = persistence.language(lang)
-        return cls(settings, persistence=persistence, loaded=loaded, now=now, entropy=entropy)
+        return cls(settings, persistence=persistence, loaded=loaded, now=now, entropy=entropy or time.time_ns,
+                   today=today)
 
     def begin(self, game: Game | None = None) -> bool:
         """The first game of this run: ``game`` (asked for on the command
@@ -234,7 +241,56 @@ class Application:
         return new_game.random_deal(game, variant, seed, self.settings.winnable_only)
 
     def today_deal(self, game: str, variant: str) -> DealCode:
-        return today.today_deal(game, variant)
+        """Today's deal of a variant (``game.play.today``, the one
+        definition). A clock set before the daily deals began (2026) gets
+        the first of them, and a damaged line of a shipped table (reported
+        at start) the older rule's deal: never an error here."""
+        date = self.today()
+        try:
+            return today.today_deal(game, variant, date)
+        except daily.NoDailyDeal:
+            if date < daily.FIRST:
+                return today.today_deal(game, variant, daily.FIRST)
+            return today.older_rule(game, variant, date)
+
+    # ---- the daily deals (``game.play.calendar``) -----------------------------------
+
+    def daily_deal(self, game: str, variant: str, date: dt.date) -> daily.DailyDeal:
+        """``date``'s daily deal, to open from the calendar: ``NoDailyDeal``
+        for a date without one, or after today (future days are closed)."""
+        if date > self.today():
+            raise daily.NoDailyDeal(f"{date.isoformat()} is still to come", "daily.future")
+        return daily.daily(game, variant, date)
+
+    def current_daily(self) -> daily.DailyDeal | None:
+        """The daily deal on the table (its date, level ...), or None when
+        the game there is no daily deal: for the win panel and sharing."""
+        found = self.keeper.daily if self.keeper is not None else None
+        if found is None:
+            return None
+        try:
+            return daily.daily(*found)
+        except daily.NoDailyDeal:
+            return None
+
+    def calendar(self, game: str, variant: str, year: int, month: int, week_start: int = 0) -> calendar.CalendarMonth:
+        """A month of a variant's daily deals with the player's results
+        (as stored when the calendar opened: ``refresh_daily``)."""
+        return calendar.month(self.daily_results, game, variant, year, month, self.today(), week_start)
+
+    def streaks(self, game: str | None = None, variant: str | None = None) -> Streaks:
+        """The daily streaks: of one variant, or (no arguments) of any variant."""
+        return calendar.streaks(self.daily_results, self.today(), game, variant)
+
+    @property
+    def daily_results(self) -> DailyResults:
+        """The player's daily results (empty when nothing is kept)."""
+        return self.persistence.daily if self.persistence is not None else DailyResults()
+
+    def refresh_daily(self) -> None:
+        """Read the daily results again: other windows' days count too (the calendar, when it opens)."""
+        if self.persistence is not None:
+            self.persistence.refresh_daily()
 
     # ---- settings and notices -------------------------------------------------------
 

@@ -9,13 +9,27 @@ wants the player to know (a damaged save, a failed write) is shown once as
 a notice. At each of the application's ticks it keeps the clock every
 half minute and tries again a write that failed (``tick``; ``next_due_ms``
 says when a sleeping window should wake for that).
+
+A daily deal (``game.play.daily``) is kept in the daily results too: its
+date, found from the deal's code however it was opened (``daily.date_of``:
+Today's deal, the calendar, a typed code or a link; not a position set up
+by hand that names a deal), shows as started at the first move made in it,
+and as won (local date, time, moves) when it is won, written before the
+game is saved as won (see ``game.persistence.daily``).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Callable
+
+from ..engine import deal_position
+from ..engine.deals import parse_code
+from ..engine.errors import EngineInputError
 from ..persistence import Loaded, Persistence
 from ..persistence.settings import Settings
 from .events import Events, NoticesRaised, Played, Quitting, SettingsChanged, Started, Undone, Won
+from . import daily
 from .session import Session
 
 CLOCK_SAVE_MS = 30_000
@@ -23,8 +37,12 @@ RETRY_MS = 5_000  # how often a write that failed (a full disk, another window's
 
 
 class SaveKeeper:
-    def __init__(self, session: Session, settings: Settings, persistence: Persistence, events: Events) -> None:
+    def __init__(self, session: Session, settings: Settings, persistence: Persistence, events: Events,
+                 today: Callable[[], dt.date] = dt.date.today) -> None:
         self.persistence, self.session, self.events = persistence, session, events
+        self.today = today
+        self.daily: tuple[str, str, dt.date] | None = None  # the game on the table is this date's daily deal
+        self.daily_started = False  # ... and its start is in the daily results
         self.lang_seen = settings.lang
         events.on(Played, lambda played: self.on_action())
         events.on(Undone, lambda undone: self.on_action())
@@ -66,6 +84,9 @@ class SaveKeeper:
 
     def on_action(self) -> None:
         session = self.session
+        if self.daily is not None and not self.daily_started and session.game is not None:
+            self.daily_started = True
+            self.persistence.daily_started(*self.daily)
         if session.game is None or (session.won and not session.counted):
             return  # the winning move: "won" follows at once, and counts and saves it
         self.persistence.save_game(session.game, session.elapsed, session.counted, session.redo_actions,
@@ -75,10 +96,14 @@ class SaveKeeper:
     def on_won(self) -> None:
         game = self.session.game
         assert game is not None  # a game was won: it is on the table
+        if self.daily is not None:  # first: see game.persistence.daily on kills
+            self.persistence.daily_won(*self.daily, on=self.today(), seconds=self.session.elapsed,
+                                       moves=game.position.moves)
         self.persistence.game_won(game, self.session.elapsed, identity=self.session.identity)
         self.show_notices()
 
     def on_new_game(self, start: Started) -> None:
+        self.daily, self.daily_started = self.daily_of(start), False
         if start.resumed:
             return
         previous = start.previous
@@ -91,6 +116,22 @@ class SaveKeeper:
                 previous_identity=previous.identity,
             )
         self.show_notices()
+
+    def daily_of(self, start: Started) -> tuple[str, str, dt.date] | None:
+        """(game, variant, date) when the game put on the table is a date's
+        daily deal: one dealt from its code (a new game: from the dealt
+        layout itself, not a position set up by hand that names it)."""
+        pos = start.game.position
+        if pos.deal is None:
+            return None
+        try:
+            code = parse_code(pos.deal)
+            if not start.resumed and not (pos.moves == 0 and pos.key() == deal_position(code).key()):
+                return None
+        except EngineInputError:
+            return None
+        date = daily.date_of(code, self.today())
+        return None if date is None else (code.game, code.variant, date)
 
     def on_settings(self, changed: SettingsChanged) -> None:
         settings = changed.settings

@@ -352,6 +352,14 @@ class App:
         if not self.find(WinScene):
             self.push(WinScene(self))
 
+    def open_calendar(self, game: str | None = None, variant: str | None = None) -> None:
+        """The daily deals' calendar (K, or Daily deals in New game): of
+        ``game`` and ``variant``, else of the game on the table."""
+        from .dialogs.calendar import CalendarScene
+
+        if not self.find(CalendarScene):
+            self.push(CalendarScene(self, game, variant))
+
     def open_stats(self) -> None:
         from .dialogs.stats import StatsScene
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
 import re
 import sys
@@ -210,12 +211,13 @@ def check_install(lang: str) -> None:
 
 def build_app(argv: list[str] | None = None, *, browser: bool = False, language: str | None = None,
               storage: Storage | None = None, headless: bool = False, now: Callable[[], int] | None = None,
-              entropy: Callable[[], int] | None = None) -> App:
+              entropy: Callable[[], int] | None = None, today: Callable[[], dt.date] | None = None) -> App:
     """The app for these arguments. ``browser`` and ``language`` (the
     system's or browser's, by default ``game.host.preferred_language()``)
     come from the host module (the UI never guesses its platform);
-    ``storage``, ``headless``, ``now`` (a clock) and ``entropy`` (where new
-    deals' numbers come from: the fuzz's seed) are for tests and tools.
+    ``storage``, ``headless``, ``now`` (a clock), ``entropy`` (where new
+    deals' numbers come from: the fuzz's seed) and ``today`` (the local
+    date of the daily deals) are for tests and tools.
     The application layer is built first, whole, on the player's records
     (``Application.open``), and handed to the window, which then puts the
     first game on the table."""
@@ -232,7 +234,7 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
     clock = StillClock(steady_ms()) if args.screenshot else None  # a picture of one moment
     play = Application.open(storage=storage, data_dir=args.data, keep_nothing=bool(args.screenshot),
                             open_storage=host.open_storage, system_language=system_language, lang=request.lang,
-                            now=clock or now or steady_ms, **({} if entropy is None else {"entropy": entropy}))
+                            now=clock or now or steady_ms, entropy=entropy, today=today or dt.date.today)
     app = App(play, request.size, headless=bool(args.screenshot) or headless, fps=0 if headless else args.fps,
               browser=browser)
     app.begin(request.game, animate=not (args.screenshot or headless))

@@ -1,4 +1,4 @@
-"""The command line of the contract's section 5 (deal, today, play)."""
+"""The command line of the contract's section 5 (deal, today, daily, play)."""
 
 from __future__ import annotations
 
@@ -42,6 +42,26 @@ def test_today_with_game_cells_and_date(capsys):
     assert capsys.readouterr().out.strip().startswith("EO1-C2-")
     assert main(["today", "--game", "eight-off", "--date", "2026-11-29"]) == 0
     assert capsys.readouterr().out.strip().startswith("EO1-C8-")
+
+
+def test_daily_prints_a_month_of_deals_with_their_levels(capsys):
+    assert main(["daily", "--game", "eight-off", "--cells", "4", "--month", "2027-03", "--json"]) == 0
+    days = lines(capsys.readouterr().out)
+    assert len(days) == 31 and days[0]["date"] == "2027-03-01" and days[-1]["date"] == "2027-03-31"
+    assert set(days[0]) == {"date", "deal", "difficulty", "effort", "repeat_of"}
+    assert all(d["deal"].startswith("EO1-C4-") and d["difficulty"] in range(1, 6) for d in days)
+    assert days[0]["difficulty"] <= days[6]["difficulty"]  # Monday the 1st, Sunday the 7th
+    for day in (days[0], days[17]):  # today --date gives the same deal
+        assert main(["today", "--game", "eight-off", "--cells", "4", "--date", day["date"]]) == 0
+        assert capsys.readouterr().out.strip() == day["deal"]
+    assert main(["daily", "--game", "eight-off", "--variant", "C4", "--month", "2027-03"]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert len(text) == 31 and text[0].startswith(f"2027-03-01 Mon {days[0]['deal']}  level {days[0]['difficulty']}")
+    assert main(["daily", "--game", "eight-off", "--month", "2032-01", "--json"]) == 0  # past the table: repeats
+    first = lines(capsys.readouterr().out)[0]
+    assert first["repeat_of"] == "2026-01-08"
+    assert main(["today", "--game", "eight-off", "--date", "2026-01-08"]) == 0
+    assert capsys.readouterr().out.strip() == first["deal"]
 
 
 def test_play_a_position_file_with_refused_and_accepted_actions(tmp_path):
@@ -91,6 +111,14 @@ def test_play_messages_in_another_language(capsys):
         (["play", "draw"], "required"),
         (["today", "--date", "2026-13-01"], "not a date"),
         (["today", "--cells", "4"], "eight-off"),
+        (["today", "--date", "2025-12-31"], "start on 2026-01-01"),
+        (["daily", "--month", "2025-12"], "start on 2026-01-01"),
+        (["daily", "--month", "2027-13"], "not a month"),
+        (["daily", "--month", "2027-3"], "not a month"),
+        (["daily", "--month", "0000-01"], "not a month"),
+        (["daily", "--month", "\u0662\u0660\u0662\u0666-\u0661\u0661"], "not a month"),
+        (["daily", "--game", "eight-off", "--cells", "8", "--variant", "C4"], "not both"),
+        (["daily", "--cells", "4"], "eight-off"),
         (["frobnicate"], "invalid choice"),
         ([], "required"),
     ],
@@ -163,10 +191,14 @@ def test_a_junk_line_in_a_winnable_list_never_crashes_today(tmp_path, monkeypatc
     monkeypatch.setattr(winnable, "LIST_DIR", str(tmp_path))
     winnable.winnable_numbers.cache_clear()
     try:
-        assert main(["today", "--game", "eight-off", "--date", "2026-11-29"]) == 0
-        from game.engine import parse_code
+        assert main(["today", "--game", "eight-off", "--date", "2026-11-29"]) == 0  # from the daily table
+        import datetime as dt
 
-        assert parse_code(capsys.readouterr().out.strip()).number in good
+        from game.engine import parse_code
+        from game.play import daily
+
+        today = parse_code(capsys.readouterr().out.strip())
+        assert today == daily.daily("eight-off", "C8", dt.date(2026, 11, 29)).code
         assert winnable.winnable_numbers("eight-off", "C8") == tuple(sorted(set(good) | {7}))
         problems = winnable.list_problems("eight-off", "C8")
         assert len(problems) == 6 and all("is not a deal number" in p for p in problems)

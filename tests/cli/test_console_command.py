@@ -97,7 +97,7 @@ def install(python: Path, *what: str) -> Path:
 
 def where_from(python: Path, cwd: Path) -> tuple[Path, Path, bool]:
     """Where ``python`` (run from ``cwd``) finds the game and its assets, and
-    whether every shipped file is whole (fonts, sounds, winnable lists)."""
+    whether every shipped file is whole (fonts, sounds, winnable lists, daily tables)."""
     code = ("import game, game.textfile as t; print(game.__file__); print(t.ASSETS); "
             "print(t.check_shipped().ok)")
     done = subprocess.run([str(python), "-c", code], capture_output=True, text=True, cwd=cwd, env=ENV, timeout=120)
@@ -140,6 +140,8 @@ def test_the_wheel_carries_the_fonts_and_sounds_and_nothing_at_the_top(wheel):
             assert archive.read(f"game/assets/{name}") == (ROOT / "assets" / name).read_bytes(), name
     lists = sorted(p.name for p in (ROOT / "game" / "solver" / "winnable").glob("*.txt"))
     assert lists and all(f"game/solver/winnable/{name}" in names for name in lists)
+    tables = sorted(p.name for p in (ROOT / "game" / "play" / "daily_deals").glob("*.txt"))
+    assert tables and all(f"game/play/daily_deals/{name}" in names for name in tables)
     info = "-".join(wheel.name.split("-")[:2]) + ".dist-info"
     assert {name.split("/")[0] for name in names} == {"game", info}  # no top-level assets/ or main.py
 
@@ -155,7 +157,7 @@ def test_an_installed_wheel_plays_from_any_folder_with_its_fonts_and_sounds(tmp_
     python, command = installed
     package, assets, whole = where_from(python, tmp_path)
     assert package.is_relative_to(python.parent.parent) and assets == package.parent / "assets", (package, assets)
-    assert whole  # every font, sound and winnable list found and whole
+    assert whole  # every font, sound, winnable list and daily table found and whole
     same_game(command, ROOT / "main.py", tmp_path)
 
 

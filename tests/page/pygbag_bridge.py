@@ -17,7 +17,8 @@ What it models, from ``browsermodule.c`` and the runtime it ships:
 from the first frame, ``gameAnnounce`` / ``gameCopy`` / ``gameError`` that
 ``JSON.parse`` their argument, ``gameReady()`` and ``gameFailed(json)``
 (the loading box goes, or says the game could not start), ``gameCopied()`` (the clipboard promise's
-outcome: "pending", then "copied" or "refused"), ``gameViewport()``, ``gamePublicUrl`` (the build's
+outcome: "pending", then "copied" or "refused"), ``gameShare`` / ``gameShared()`` (a daily result to
+the share sheet, else the clipboard: "shared", "cancelled", or the copy's outcome), ``gameViewport()``, ``gamePublicUrl`` (the build's
 public address, tools/build_web.py --public-url; missing on an older page), ``location`` and
 ``document.referrer`` (the address of the page that framed it, as its referrer policy lets it through).
 """
@@ -113,7 +114,7 @@ class Page(JSObject):
     is there but its calls throw)."""
 
     def __init__(self, *, storage="ok", hash="", search="", viewport="1280x720", clipboard="ok", public_url=None,
-                 referrer=""):
+                 referrer="", share="none"):
         object.__setattr__(self, "storage_mode", storage)
         object.__setattr__(self, "store", BridgeLocalStorage())
         object.__setattr__(self, "clipboard", [])
@@ -131,6 +132,12 @@ class Page(JSObject):
         object.__setattr__(self, "copy_asks", 0)
         self.gameCopy = JSFunction(self._copy)
         self.gameCopied = JSFunction(self._copied)
+        object.__setattr__(self, "share_mode", share)
+        object.__setattr__(self, "share_state", "refused")
+        object.__setattr__(self, "share_asks", 0)
+        object.__setattr__(self, "shared", [])  # what the share sheet took
+        self.gameShare = JSFunction(self._share)
+        self.gameShared = JSFunction(self._shared)
         self.gameError = JSFunction(lambda text: self.errors.append(json.loads(text)))
         self.gameReady = JSFunction(lambda: object.__setattr__(self, "ready", True) or True)
         object.__setattr__(self, "ready", False)
@@ -163,6 +170,33 @@ class Page(JSObject):
                 self.clipboard.append(self.pending_text)
             object.__setattr__(self, "copy_state", "copied" if copied else "refused")
         return self.copy_state
+
+    def _share(self, text):
+        # the template's gameShare: with navigator.share ("sheet": the player shares, "cancel": closes
+        # the sheet, "refuse": the browser rejects it, then the clipboard), "pending" until its promise
+        # settles; "none": no navigator.share, the clipboard at once (gameCopy's own answer)
+        object.__setattr__(self, "share_text", json.loads(text))
+        object.__setattr__(self, "share_json", text)
+        if self.share_mode == "none":
+            self._copy(text)
+            object.__setattr__(self, "share_state", "copy")
+            return self._shared()
+        object.__setattr__(self, "share_state", "pending")
+        object.__setattr__(self, "share_asks", 0)
+        return "pending"
+
+    def _shared(self):
+        object.__setattr__(self, "share_asks", self.share_asks + 1)
+        if self.share_state == "pending" and self.share_asks > 1:  # the sheet settles after a frame
+            if self.share_mode == "sheet":
+                self.shared.append(self.share_text)
+                object.__setattr__(self, "share_state", "shared")
+            elif self.share_mode == "cancel":
+                object.__setattr__(self, "share_state", "cancelled")
+            else:
+                self._copy(self.share_json)
+                object.__setattr__(self, "share_state", "copy")
+        return self._copied() if self.share_state == "copy" else self.share_state
 
     @property
     def localStorage(self):  # noqa: N802 - the web API's name

@@ -428,6 +428,32 @@ def test_a_refused_copy_is_reported_as_refused_not_copied(page):
     assert tab.js("window.gameCopied()") == "refused"
 
 
+SHARE_SHEETS = {  # navigator.share as a phone's browser answers it, put in place before the page's own script
+    "shared": "Navigator.prototype.share = function (data) { window.sharedText = data.text; return Promise.resolve(); };",
+    "cancelled": ("Navigator.prototype.share = function (data) {"
+                  " return Promise.reject(new DOMException('closed', 'AbortError')); };"),
+    "refused": ("Navigator.prototype.share = function (data) {"
+                " return Promise.reject(new DOMException('no', 'NotAllowedError')); };"),
+    "none": "delete Navigator.prototype.share; delete Navigator.prototype.canShare;",
+}
+
+
+@pytest.mark.parametrize("sheet", list(SHARE_SHEETS))
+def test_a_daily_result_goes_to_the_share_sheet_or_else_the_clipboard(page, sheet):
+    # the page's gameShare (page.tmpl), as game/host.py share_text calls it: the sheet's outcome
+    # ("shared"; a closed sheet "cancelled", never reported as copied), and where there is no sheet or
+    # it refuses, the clipboard's (headless Chromium refuses the clipboard without a user gesture)
+    text = UNICODE + "\nhttps://example.org/#EO1-C8-AAAAAFA"
+    tab = page(HOSTS["python -m pygbag"], before=SHARE_SHEETS[sheet])
+    assert loaded(tab) == "ready"
+    first = tab.js(f"window.gameShare({json.dumps(json.dumps(text))})")
+    assert first == "pending"  # the sheet, or the clipboard's promise, settles later
+    final = tab.wait("window.gameShared() !== 'pending' && window.gameShared()", timeout=30)
+    assert final == {"shared": "shared", "cancelled": "cancelled", "refused": "refused", "none": "refused"}[sheet]
+    if sheet == "shared":
+        assert tab.js("window.sharedText") == text  # the whole text, unicode and lines intact
+
+
 def test_the_stand_in_models_the_pythons_js_on_record():
     # tools/check_runtime.py compares the CDN's files with this record; the stand-in's line notes
     # are for the pythons.js recorded there

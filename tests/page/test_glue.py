@@ -494,3 +494,79 @@ def test_when_the_guards_save_fails_it_says_so_and_does_not_raise(monkeypatch, h
     assert storage.get("game") == saved  # the last good save is still there
     guard.frame()  # the error screen draws, and says it
     assert set(guard.buttons) == {"continue", "restart"}
+
+
+# ---- sharing a daily win: the share sheet where the browser has one, else the clipboard ------------
+
+
+def win_a_daily_deal_in_the_browser(monkeypatch, page):
+    from tests.ui.daily import TODAY, win_daily
+
+    monkeypatch.setattr(gp, "browser_window", lambda: page)
+    monkeypatch.setattr(main_module, "build_app",
+                        lambda argv, **kw: launch.build_app(argv, headless=True, today=lambda: TODAY, **kw))
+    app = main_module.make_app(browser=True, window=page, storage=MemoryStorage())
+    panel = win_daily(app)
+    assert panel.share_button is not None
+    panel.share()
+    return app, panel
+
+
+@pytest.mark.parametrize("public, link", [(None, "https://example.org/games/solitaire/index.html#{code}"),
+                                          (ITCH, ITCH + "?deal={code}")])
+def test_a_daily_win_goes_to_the_share_sheet_with_a_link_to_its_day(monkeypatch, public, link):
+    page = Page(share="sheet", public_url=public)
+    app, panel = win_a_daily_deal_in_the_browser(monkeypatch, page)
+    assert page.shared == []  # the sheet is open: not known yet
+    app.frame()
+    app.frame()
+    code = str(app.play.current_daily().code)
+    assert len(page.shared) == 1 and page.shared[0].split("\n")[-1] == link.format(code=code)
+    assert page.clipboard == []  # the sheet took it
+    assert panel.share_button.label == "ui.calendar.shared"
+    assert page.live_region == translate("say.result_shared", app.settings.lang)
+    assert not any(isinstance(scene, ShownText) for scene in app.scenes)
+
+
+def test_without_a_share_sheet_the_daily_result_is_copied(monkeypatch):
+    page = Page(share="none", clipboard="ok")
+    app, panel = win_a_daily_deal_in_the_browser(monkeypatch, page)
+    for _ in range(3):
+        app.frame()
+    assert len(page.clipboard) == 1 and page.clipboard[0].split("\n")[0].startswith("Eight Off")
+    assert panel.share_button.label == "ui.calendar.copied"
+    assert page.live_region == translate("say.result_copied", app.settings.lang)
+
+
+def test_a_closed_sheet_says_nothing_and_a_refused_one_falls_back_to_the_clipboard(monkeypatch):
+    page = Page(share="cancel")
+    app, panel = win_a_daily_deal_in_the_browser(monkeypatch, page)
+    for _ in range(3):
+        app.frame()
+    assert page.shared == page.clipboard == [] and panel.share_button.label == "ui.calendar.share"
+    assert not any(isinstance(scene, ShownText) for scene in app.scenes)
+    page = Page(share="refuse", clipboard="refuses")  # no sheet here after all, and no clipboard either
+    app, panel = win_a_daily_deal_in_the_browser(monkeypatch, page)
+    for _ in range(4):
+        app.frame()
+    shown = app.top()
+    assert isinstance(shown, ShownText) and shown.text == page.share_text  # to copy by hand, whole
+    assert panel.share_button.label == "ui.calendar.share"
+
+
+def test_share_text_reads_only_the_pages_known_answers():
+    class Odd:
+        def gameShare(self, text):  # noqa: N802 - the page's name
+            return "maybe"
+
+        def gameShared(self):  # noqa: N802
+            raise Exception("gone")
+
+    assert gp.share_text("x", window=Odd()) == "refused"
+    assert gp.share_outcome(window=Odd()) == "refused"
+    page = Page(clipboard="ok")  # a page without gameShare (none of ours): a copy
+    object.__delattr__(page, "gameShare")
+    object.__delattr__(page, "gameShared")
+    assert gp.share_text(UNICODE, window=page) is None  # the clipboard answers later
+    page.gameCopied()
+    assert gp.share_outcome(window=page) == "copied" and page.clipboard == [UNICODE]

@@ -62,16 +62,19 @@ def test_pygbag_is_pinned_for_the_browser_build():
 
 
 def test_the_apk_holds_exactly_what_the_game_needs(bundle):
-    """The allow-list: main.py, every module of game/, the winnable lists, the fonts (with their
+    """The allow-list: main.py, every module of game/, the winnable lists, the daily tables, the fonts (with their
     licence) and the sounds the game loads; nothing else, whatever else the folder holds."""
     from game import textfile
     from game.engine import registry
+    from game.play import daily
     from game.solver import winnable
 
     app, _web, apk = bundle
     names = set(apk_names(apk))
     sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*.py") if "__pycache__" not in p.parts}
     lists = {Path(winnable.list_path(game, variant)).relative_to(ROOT).as_posix() for game, variant in registry.choices()}
+    lists |= {Path(daily.table_path(game, variant)).relative_to(ROOT).as_posix()
+              for game, variant in daily.variants_with_daily()}
     loaded = {f"assets/{name}" for name in textfile.FONTS + textfile.SOUNDS}
     assert lists and loaded and sources
     wanted = {"main.py", "assets/fonts/LICENSE-DejaVu.txt"} | sources | lists | loaded

@@ -526,13 +526,13 @@ def test_the_game_starts_when_its_data_folder_cant_be_checked(tmp_path, monkeypa
     else:
         folder = tmp_path / "data"
         folder.mkdir()
-        for name in ("game.json", "stats.json", "settings.json"):
+        for name in ("game.json", "stats.json", "settings.json", "daily.json"):
             (folder / name).write_text("{}")
             _refuse_open(monkeypatch, name)
     persistence = Persistence(FileStorage(folder))
     loaded = persistence.load_all()
     assert loaded.game is None and loaded.notices == ["notice.records_unreadable"]
-    assert len(loaded.problems) == 3
+    assert len(loaded.problems) == 4  # one a record: the game, the statistics, the settings, the daily results
     _plays_on_in_memory(persistence)
 
 

@@ -8,7 +8,8 @@ as the app does."""
 
 from __future__ import annotations
 
-from typing import Any
+import datetime as dt
+from typing import Any, Callable
 
 import pygame
 
@@ -19,6 +20,7 @@ from game.persistence.settings import Settings
 from game.persistence.storage import MemoryStorage
 from game.play import Application
 from game.ui.dialogs import hosts
+from game.ui.dialogs.calendar import CalendarScene, DayTile
 from game.ui.dialogs.confirm import ConfirmDialog
 from game.ui.dialogs.help import RulesScene
 from game.ui.dialogs.new_game import NewGameDialog
@@ -32,6 +34,7 @@ from game.ui.drawing.layout import BUTTONS, Layout, make_layout
 from game.ui.scene import Scene
 
 DEAL = "EO1-C4-AAAAAFA"
+TODAY = dt.date(2026, 12, 16)  # the stage's local date (the daily deals')
 
 
 def members(protocol: type) -> set[str]:
@@ -110,16 +113,36 @@ def application(game: Game | None, kept: bool, elapsed_ms: int = 0) -> Applicati
     return play
 
 
+class Voice:
+    """The announcer (``Voice``): what it was told, written down in ``said``."""
+
+    def __init__(self) -> None:
+        self.show: Callable[[str], None] | None = None
+        self.said: list[str] = []  # the test's own
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+    def say_key(self, key: str, **params: object) -> None:
+        self.said.append(key)
+
+    def tell(self, text: str) -> None:
+        self.said.append(text)
+
+
 class Stage:
     """A ``DialogHost``: the canvas, the scene stack (a bare scene at the
     bottom stands for the table), the table it covers, the application
-    layer, and what a dialog asks the window for (written down in ``asked``)."""
+    layer (its date ``TODAY``), the announcer, and what a dialog asks the
+    window for (written down in ``asked``)."""
 
     def __init__(self, size: tuple[int, int] = (1280, 720), game: Game | None = None, kept: bool = True,
                  elapsed_ms: int = 0) -> None:
         self.width, self.height = size
         self.scale = min(size) / 720
         self._play = application(game, kept, elapsed_ms)
+        self._play.today = lambda: TODAY
+        self._announcer = Voice()
         self.settings = self._play.settings
         self.group: pygame.sprite.LayeredDirty[pygame.sprite.DirtySprite] = pygame.sprite.LayeredDirty()
         self.scenes: list[Scene] = [Scene(self)]
@@ -133,6 +156,10 @@ class Stage:
     @property
     def play(self) -> Application:
         return self._play
+
+    @property
+    def announcer(self) -> Voice:
+        return self._announcer
 
     def now(self) -> int:
         return 1000
@@ -155,6 +182,9 @@ class Stage:
 
     def open_stats(self) -> None:
         self.asked.append(("open_stats",))
+
+    def open_calendar(self, game: str | None = None, variant: str | None = None) -> None:
+        self.asked.append(("open_calendar", game, variant))
 
     def request_new_game(self, deal: DealCode | None) -> None:
         self.asked.append(("request_new_game", None if deal is None else str(deal)))
@@ -195,9 +225,10 @@ def test_each_fake_offers_what_its_protocol_lists_and_nothing_more() -> None:
     game = Game.from_deal(DEAL)
     assert public(Stage(game=game), "asked") == members(hosts.DialogHost)
     assert public(Covered(game, (1280, 720)), "changes", "cascades", "on") == members(hosts.CoveredTable)
+    assert public(Voice(), "said") == members(hosts.Voice)
     assert members(hosts.DialogHost) == {"width", "height", "scale", "settings", "group", "now", "scenes", "top",
-                                         "push", "pop", "table", "play", "change_setting", "open_stats",
-                                         "request_new_game", "start_deal", "restart"}
+                                         "push", "pop", "table", "play", "announcer", "change_setting", "open_stats",
+                                         "open_calendar", "request_new_game", "start_deal", "restart"}
 
 
 # ---- the dialogs on them ------------------------------------------------------------------------
@@ -239,6 +270,9 @@ def test_new_game_asks_for_the_deal_its_buttons_name() -> None:
     assert stage.asked == [("request_new_game", None), ("request_new_game", DEAL), ("request_new_game", DEAL),
                            ("change_setting", "winnable_only", not stage.settings.winnable_only)]
     assert stage.play.asked == [("random", "eight-off", "C4"), ("today", "eight-off", "C4")]  # type: ignore[attr-defined]
+    dialog.choose_variant("C2")
+    click(dialog, button(dialog, "ui.daily_deals"))  # the calendar of the variant chosen, in the dialog's place
+    assert stage.asked[-1] == ("open_calendar", "eight-off", "C2") and dialog not in stage.scenes
 
 
 def test_options_change_settings_and_offer_the_statistics_only_with_records() -> None:
@@ -318,3 +352,31 @@ def test_statistics_reset_asks_first_on_the_same_stage() -> None:
     assert isinstance(question, ConfirmDialog)
     click(question, button(question, "ui.stats.reset_yes"))
     assert stage.top() is dialog and dialog.stats.played == 0
+
+
+def test_the_calendar_opens_a_day_on_the_stage_and_pages_its_months() -> None:
+    """Built on the protocol alone: a tap on a day not won asks the window
+    for that day's deal; a tap on a won day shows it at the foot with Share
+    and Play again; months page back and no further forward than this one."""
+    stage = Stage(game=Game.from_deal(DEAL))
+    records = stage.play.persistence
+    assert records is not None
+    records.daily_won("eight-off", "C4", dt.date(2026, 12, 3), on=dt.date(2026, 12, 3), seconds=250, moves=130)
+    dialog = CalendarScene(stage)
+    stage.push(dialog)
+    assert (dialog.game, dialog.variant, dialog.year, dialog.month) == ("eight-off", "C4", 2026, 12)  # the game on the table
+    assert stage.announcer.said and "December 2026" in stage.announcer.said[-1]
+    in_every_language(dialog, stage)
+    stage.settings.lang = "en"
+    assert not dialog.next_button.enabled and dialog.previous_button.enabled  # no month after this one
+    won = dialog.tiles[dt.date(2026, 12, 3)]
+    click(dialog, won)
+    assert stage.asked == [] and dialog.selected == dt.date(2026, 12, 3)  # a won day: its result at the foot
+    assert dialog.share_button.enabled and dialog.play_button.label == "ui.calendar.play_again"
+    click(dialog, dialog.tiles[dt.date(2026, 12, 7)])  # a day not won: its deal
+    seventh = stage.play.daily_deal("eight-off", "C4", dt.date(2026, 12, 7))
+    assert stage.asked == [("request_new_game", str(seventh.code))]
+    assert not dialog.tiles[dt.date(2026, 12, 17)].enabled  # tomorrow is closed
+    click(dialog, dialog.previous_button)
+    assert (dialog.year, dialog.month) == (2026, 11) and isinstance(dialog.tiles[dt.date(2026, 11, 7)], DayTile)
+    assert dialog.next_button.enabled

@@ -348,10 +348,14 @@ def test_winnable_only_new_deal_picks_from_the_list(driver_for):
         d.run(1)
 
 
-def test_todays_deal_is_a_proven_winnable_one(driver_for):
+def test_todays_deal_is_the_dates_daily_deal_and_winnable(driver_for):
+    from game.engine import deal_position
+    from game.solver import WINNABLE, SolverTask
+
     d = driver_for("EO1-C8-AAAAAAB")
     code = d.app.play.today_deal("eight-off", "C8")
-    assert code.number in set(winnable_numbers("eight-off", "C8"))
+    assert code == d.app.play.daily_deal("eight-off", "C8", d.app.play.today()).code
+    assert SolverTask(deal_position(code), seconds=60).run(1.0).result == WINNABLE
 
 
 def test_a_new_game_forgets_the_old_plan_and_verdicts(driver_for):

@@ -11,7 +11,7 @@ for what changes the window: a setting, a new game, another dialog.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ..scene import Stage
 
@@ -38,18 +38,36 @@ class CoveredTable(Protocol):
     def end_celebration(self) -> None: ...  # ... and ends now
 
 
+class Voice(Protocol):
+    """What the table and the dialogs may use of the announcer
+    (``voice.announce.Announcer``): say a text, or a catalogue key with its
+    parameters; ``show`` is where the native status line shows what is said
+    (set by the table); ``tell`` says a text to a screen reader only (the
+    page's live region), for what a dialog shows on its own panel."""
+
+    show: Callable[[str], None] | None
+
+    def say(self, text: str) -> None: ...
+    def say_key(self, key: str, **params: object) -> None: ...
+    def tell(self, text: str) -> None: ...
+
+
 class DialogHost(Stage, Protocol):
     """What every dialog (``panel.PanelScene``) uses: the canvas, the scene
-    stack and the table under it, the application layer it reads, and
-    what its buttons ask the window for."""
+    stack and the table under it, the application layer it reads, the
+    announcer (a screen reader hears the calendar's days; sharing says
+    what became of a copy), and what its buttons ask the window for."""
 
     @property
     def table(self) -> CoveredTable: ...
     @property
     def play(self) -> Application: ...
+    @property
+    def announcer(self) -> Voice: ...
 
     def change_setting(self, name: str, value: Any) -> None: ...
     def open_stats(self) -> None: ...
+    def open_calendar(self, game: str | None = None, variant: str | None = None) -> None: ...  # the daily deals
     def request_new_game(self, deal: DealCode | None) -> None: ...  # None: the same deal again; asks first
     def start_deal(self, deal: DealCode) -> None: ...  # at once (the win panel: the game is over)
     def restart(self) -> None: ...

@@ -1,4 +1,5 @@
-"""New game: which game and variant, a deal code, today's deal, winnable only.
+"""New game: which game and variant, a deal code, today's deal and the
+daily deals' calendar, winnable only.
 
 Below the variant it says how often that variant's random deals can be won,
 from the solver's measurement (``game.play.new_game.chances``), and the "Winnable deals
@@ -56,10 +57,13 @@ class NewGameDialog(PanelScene["DialogHost"]):
         # the odds' lines, below the variant: two where wide, up to four where narrow
         self.odds_lines = 2 if logical_w >= 600 else 3 if logical_w >= 440 else 4
         self.oy = 12 + self.odds_lines * 22  # how far the odds push the rest down
-        return self.WIDTH, self.BODY_H + self.dy + self.oy + self.FOOT_H
+        # the four deal buttons in a row where each gets 120 px, else in two rows
+        self.foot_rows = 1 if (min(self.WIDTH, (app.width - 16) / s) - 56 - 3 * 14) / 4 >= 120 else 2
+        return self.WIDTH, self.BODY_H + self.dy + self.oy + self.FOOT_H + (self.foot_rows - 1) * self.ROW_H
 
     BODY_H = 470  # the title and the body, without the odds' lines and the switch's explanation (logical px)
     FOOT_H = 94  # the deal buttons' band at the foot (logical px)
+    ROW_H = 68  # a second row of them
 
     def build(self) -> None:
         p, tap = self.px, self.tap
@@ -94,14 +98,19 @@ class NewGameDialog(PanelScene["DialogHost"]):
         self.field.focused = True
         self.play_button = Button(Box(p(28 + inner - play_w), p(338 + self.low), p(play_w), tap(54)), "ui.new_game.play_code",
                                   self.play_code)
-        # New deal, Today and Same deal at the foot, after the switch that decides what New deal deals
-        dw = (inner - 28) / 3
-        y = self.ph - p(24) - tap(54)
-        self.deal_buttons = [
-            Button(Box(p(28 + i * (dw + 14)), y, p(dw), tap(54)), key, action)
-            for i, (key, action) in enumerate((("ui.new_deal", self.new_deal), ("ui.today", self.today),
-                                               ("ui.same_deal", self.same_deal)))
-        ]
+        # New deal, Today, the daily deals' calendar and Same deal at the foot, after the switch that
+        # decides what New deal deals: in a row, or two rows (Today and the calendar side by side)
+        per_row = 4 if self.foot_rows == 1 else 2
+        dw = (inner - 14 * (per_row - 1)) / per_row
+        deals = (("ui.new_deal", self.new_deal), ("ui.today", self.today), ("ui.daily_deals", self.calendar),
+                 ("ui.same_deal", self.same_deal))
+        order = (0, 1, 2, 3) if per_row == 4 else (0, 2, 3, 1)  # two rows: New deal, Same deal / Today, calendar
+        y = self.ph - p(24) - tap(54) - (self.foot_rows - 1) * (tap(54) + p(14))
+        self.deal_buttons: list[Button] = []
+        for key, action in deals:
+            row, col = divmod(order[len(self.deal_buttons)], per_row)
+            box = Box(p(28 + col * (dw + 14)), y + row * (tap(54) + p(14)), p(dw), tap(54))
+            self.deal_buttons.append(Button(box, key, action))
         self.foot_h = self.ph - y + p(16)
         for buttons in (self.game_buttons.values(), self.cell_buttons.values(), self.deal_buttons):
             one_size(buttons)
@@ -113,7 +122,8 @@ class NewGameDialog(PanelScene["DialogHost"]):
         return self.close_button.box.x - self.px(12)
 
     def actions(self) -> list[Widget]:
-        """The three deals and Close (the deal code's field and Play are a scroll away at most)."""
+        """The deals (today's and the calendar's among them) and Close (the
+        deal code's field and Play are a scroll away at most)."""
         return [*self.deal_buttons, self.close_button]
 
     def refresh_choices(self) -> None:
@@ -214,6 +224,12 @@ class NewGameDialog(PanelScene["DialogHost"]):
 
     def same_deal(self) -> None:
         self.app.request_new_game(None)
+
+    def calendar(self) -> None:
+        """The daily deals' calendar of the chosen variant, in this dialog's place."""
+        game, variant = self.choice_game, self.choice_variant
+        self.close()
+        self.app.open_calendar(game, variant)
 
     def default_action(self) -> None:
         self.play_code()

@@ -165,11 +165,7 @@ class Button(Widget):
         fill, ink, line = self.colors()
         if not self.enabled:
             fill, ink = (theme.BUTTON_OFF if self.style in ("bar", "primary") else (240, 238, 232)), (170, 178, 174)
-        rect = pygame.Rect(self.box)
-        radius = min(rect.height // 2, 10)
-        pygame.draw.rect(surf, fill, rect, border_radius=radius)
-        if line:
-            pygame.draw.rect(surf, line, rect, width=1, border_radius=radius)
+        rect = plate(surf, self.box, fill, line)
         if self.icon:
             glyph = font(max(14, round(rect.height * 0.5)), True).render(self.icon, True, ink)
             surf.blit(glyph, glyph.get_rect(center=rect.center))
@@ -184,6 +180,16 @@ class Button(Widget):
             return
         img = fit_text(words, size, ink, room, bold=bold, min_size=12)
         surf.blit(img, img.get_rect(center=rect.center))
+
+
+def plate(surf: pygame.Surface, box: pygame.Rect | tuple[int, int, int, int], fill: Ink, line: Ink | None) -> pygame.Rect:
+    """A button's rounded plate (``line``: its outline, None for none); its rect."""
+    rect = pygame.Rect(box)
+    radius = min(rect.height // 2, 10)
+    pygame.draw.rect(surf, fill, rect, border_radius=radius)
+    if line:
+        pygame.draw.rect(surf, line, rect, width=1, border_radius=radius)
+    return rect
 
 
 def one_size(buttons: Iterable[Button]) -> None:
@@ -364,11 +370,7 @@ class Step(Button):
 
     def draw(self, surf: pygame.Surface, lang: str) -> None:
         fill, ink, line = self.colors()
-        rect = pygame.Rect(self.box)
-        radius = min(rect.height // 2, 10)
-        pygame.draw.rect(surf, fill, rect, border_radius=radius)
-        if line:
-            pygame.draw.rect(surf, line, rect, width=1, border_radius=radius)
+        rect = plate(surf, self.box, fill, line)
         if self.level == 0:
             img = fit_text(self.text(lang), max(12, round(rect.height * 0.34)), ink, self.room(), bold=True, min_size=12)
             surf.blit(img, img.get_rect(center=rect.center))

@@ -1,6 +1,9 @@
 """The win: the cascade of cards (the table's: ``table.cascade``), then the
 score, moves and time beside the player's best of each and the streak,
-New deal / Same deal, and the statistics."""
+New deal / Same deal, and the statistics. A daily deal's win says which
+day's deal it was and its level, shows the daily streak (of any variant,
+as the panel says) in place of the games' streak, and offers Share: a
+short text of the result (``table.share.daily_text``)."""
 
 from __future__ import annotations
 
@@ -10,11 +13,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...i18n import translate
-from ...play import game_seconds
+from ... import host
+from ...i18n import LANGUAGES, translate
+from ...i18n.dates import date_text, level_name
+from ...play import DailyDeal, game_seconds
 from ..drawing import theme
-from ..drawing.fonts import fit_text
+from ..drawing.fonts import fit_text, font, wrap, wrap_fit
 from ..drawing.layout import Box
+from ..table.share import daily_text, share_result
+from .calendar import PIP_ON, draw_pips, pips_width
 from .panel import SCRIM_LAYER, PanelScene, dialog_scale
 from ..voice.words import clock
 from .widgets import Button, Widget, one_size
@@ -56,14 +63,18 @@ def figures_of(app: DialogHost) -> list[Figure]:
     s = records.stats(pos.game, pos.variant)
     beat = records.new_bests(pos.game, pos.variant)
     moves_best = None if s.fewest_moves is None else str(s.fewest_moves)
+    streak = Figure("ui.win.streak", str(s.current_streak), str(s.best_streak),
+                    "streak" in beat and s.current_streak >= s.best_streak)
+    if app.play.current_daily() is not None:  # a daily deal: the daily streak (of any variant)
+        daily = app.play.streaks()
+        streak = Figure("ui.win.daily_streak", str(daily.current), str(daily.best))
     return [
         Figure("ui.win.score", str(pos.score), str(s.best_score), "score" in beat and pos.score >= s.best_score),
         Figure("ui.win.moves", str(pos.moves), moves_best or "–",
                "moves" in beat and s.fewest_moves is not None and pos.moves <= s.fewest_moves),
         Figure("ui.win.time", clock(seconds), clock(s.fastest_win),
                "time" in beat and s.fastest_win is not None and seconds <= s.fastest_win),
-        Figure("ui.win.streak", str(s.current_streak), str(s.best_streak),
-               "streak" in beat and s.current_streak >= s.best_streak),
+        streak,
     ]
 
 
@@ -87,6 +98,10 @@ class WinScene(PanelScene["DialogHost"]):
         self.scrim_top = app.table.laid_out.bar.h
         self.figures = figures_of(app)
         self.stats_button: Button | None = None
+        self.share_button: Button | None = None
+        # a daily deal: its date and level, the result to share (taken once, like the figures)
+        self.daily: DailyDeal | None = app.play.current_daily() if app.play.records is not None else None
+        self.shared_as = ""  # "copied" or "shared" once it was
         super().__init__(app, 560, 300)
         self.panel._layer = SCRIM_LAYER + 2
         self.waiting = app.table.celebrate()  # the panel waits for the cascade
@@ -100,19 +115,51 @@ class WinScene(PanelScene["DialogHost"]):
 
     def place(self) -> None:
         # a narrow panel (a phone upright) stacks the figures in two rows: taller
-        narrow = len(self.figures) > 3 and (self.app.width - 16) / dialog_scale(self.app) < 500
-        self.base = (560, 420 if narrow else 300)
+        logical_w = (self.app.width - 16) / dialog_scale(self.app)
+        narrow = len(self.figures) > 3 and logical_w < 500
+        height = 420 if narrow else 300
+        if self.daily is not None:  # the day and its level under the title, the streak's note, Share
+            height += self.DAILY_H + self.note_lines(min(560, logical_w)) * 18 + (66 if narrow else 0)
+        self.base = (560, height)
         super().place()
+
+    DAILY_H = 50  # the daily deal's two lines under the title (logical px)
+
+    def daily_top(self) -> int:
+        """Where the daily deal's lines start: under the title, clear of Statistics."""
+        below = self.stats_button.box.bottom + self.px(6) if self.stats_button is not None else 0
+        return max(self.px(70), below)
+
+    def figures_top(self) -> int:
+        return self.daily_top() + self.px(44 + 14) if self.daily is not None else self.px(84)
+
+    def note_lines(self, width: float) -> int:
+        """The lines the daily streak's note takes on a panel ``width``
+        logical px wide, in the wordiest language (the panel keeps its height)."""
+        return max(len(wrap(translate("daily.streak.any", lang), 14, width - 56, note=False)) for lang in LANGUAGES)
 
     def build(self) -> None:
         p = self.px
         w = min(240, (self.base_w - 56 - 16) / 2)
-        new = Button(Box(p(28), self.ph - p(24) - self.tap(56), p(w), self.tap(56)), "ui.new_deal", self.new_deal)
-        same = Button(Box(self.pw - p(28 + w), self.ph - p(24) - self.tap(56), p(w), self.tap(56)), "ui.same_deal",
-                      self.same_deal, style="secondary")
-        one_size((new, same))
+        bottom = self.ph - p(24) - self.tap(56)
+        new = Button(Box(p(28), bottom, p(w), self.tap(56)), "ui.new_deal", self.new_deal)
+        same = Button(Box(self.pw - p(28 + w), bottom, p(w), self.tap(56)), "ui.same_deal", self.same_deal,
+                      style="secondary")
         self.widgets = [new, same]
-        self.foot_h = self.ph - self.widgets[0].box.y + p(12)
+        self.share_button = None
+        if self.daily is not None:
+            label = f"ui.calendar.{self.shared_as or 'share'}"
+            if self.base_w >= 500:  # three in a row: Share, New deal, Same deal
+                w3 = (self.base_w - 56 - 2 * 12) / 3
+                new.box = Box(p(28 + w3 + 12), bottom, p(w3), self.tap(56))
+                same.box = Box(self.pw - p(28 + w3), bottom, p(w3), self.tap(56))
+                box = Box(p(28), bottom, p(w3), self.tap(56))
+            else:  # Share across the panel, above the two
+                box = Box(p(28), bottom - p(12) - self.tap(52), self.pw - p(56), self.tap(52))
+            self.share_button = Button(box, label, self.share, style="secondary")
+            self.widgets.insert(0, self.share_button)
+        one_size((new, same) if self.share_button is None or self.base_w < 500 else (self.share_button, new, same))
+        self.foot_h = self.ph - min(w.box.y for w in self.widgets) + p(12)
         self.stats_button = None
         if self.app.play.records is not None:
             sw = min(180, self.base_w * 0.38)
@@ -142,10 +189,13 @@ class WinScene(PanelScene["DialogHost"]):
         col_w = (self.pw - p(56)) // cols
         room = col_w - p(12)
         row_h = p(124)
+        first = self.figures_top()
+        if self.daily is not None:
+            self.draw_daily(surf, lang)
         for i, fig in enumerate(self.figures):
             row, col = divmod(i, cols)
             cx = p(28) + col_w * col + col_w // 2
-            top = p(84) + row * row_h
+            top = first + row * row_h
             # a billion moves or a hundred-hour time shrinks to its column, and is cut there
             # if even the smallest size is too wide: never over the next column
             big = fit_text(fig.value, p(40), theme.BUTTON, room, bold=True, min_size=p(12))
@@ -161,6 +211,54 @@ class WinScene(PanelScene["DialogHost"]):
                 rect.midtop = (cx, y)
                 surf.blit(img, rect, area=pygame.Rect(0, 0, rect.width, rect.height))
                 self.placed.append((text, rect))
+
+    def draw_daily(self, surf: pygame.Surface, lang: str) -> None:
+        """Which day's deal this was, and its level (pips and a word), under
+        the title; the daily streak's note under the figures."""
+        daily = self.daily
+        if daily is None:
+            return
+        p = self.px
+        room, y = self.pw - p(56), self.daily_top()
+        words = fit_text(translate("ui.win.daily", lang, date=date_text(daily.date, lang)), p(16), theme.PANEL_TEXT,
+                         room, bold=True, min_size=12)
+        surf.blit(words, (p(28), y))
+        d = max(4, p(9))
+        cy = y + p(22) + p(11)
+        draw_pips(surf, daily.level, (p(28) + pips_width(d) // 2, cy), d, PIP_ON, theme.PANEL_LINE)
+        level = fit_text(level_name(daily.level, lang), p(16), theme.PANEL_TEXT, room - pips_width(d) - p(10),
+                         min_size=12)
+        surf.blit(level, level.get_rect(midleft=(p(28) + pips_width(d) + p(10), cy)))
+        self.placed.append(("ui.win.daily", pygame.Rect(p(28), y, words.get_width(), words.get_height())))
+        self.placed.append(("daily.level", level.get_rect(midleft=(p(28) + pips_width(d) + p(10), cy))))
+        cols, rows = self.grid
+        top = self.figures_top() + rows * p(124) - p(8)
+        lines, size = wrap_fit(translate("daily.streak.any", lang), p(14), room, self.note_lines(self.base_w))
+        for i, line in enumerate(lines):
+            surf.blit(font(size).render(line, True, theme.PANEL_DIM), (p(28), top + i * p(18)))
+        self.placed.append(("daily.streak.any", pygame.Rect(p(28), top, room, len(lines) * p(18))))
+
+    def result_text(self) -> str:
+        """What Share sends: the day, its level, this game's time and moves,
+        the daily streak, the link to the day's deal."""
+        daily = self.daily
+        assert daily is not None
+        pos = self.app.table.game.position
+        code = str(daily.code)
+        return daily_text(self.app.settings.lang, pos.game, pos.variant, daily.date, daily.level,
+                          game_seconds(self.app.play.session.elapsed), pos.moves, self.app.play.streaks().current,
+                          host.deal_link(code), code)
+
+    def share(self) -> None:
+        share_result(self.app, self.result_text(), self.shared)
+
+    def shared(self, state: str) -> None:
+        """What became of the share: Share says it."""
+        if state in ("copied", "shared") and self.share_button is not None:
+            self.shared_as = state
+            self.share_button.label = f"ui.calendar.{state}"
+            if self in self.app.scenes:
+                self.redraw()
 
     def new_best_pill(self, lang: str, room: int) -> pygame.Surface:
         """"New best!" on a gold pill."""

@@ -11,25 +11,16 @@ its bus to what happened; it opens dialogs on the same app, as a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ..dialogs.hosts import DialogHost
+from ..dialogs.hosts import DialogHost, Voice
 
 if TYPE_CHECKING:
     import pygame
 
     from ..voice.sound import Sounds
 
-
-class Voice(Protocol):
-    """What the table may use of the announcer (``voice.announce.Announcer``):
-    say a text, or a catalogue key with its parameters; ``show`` is where the
-    native status line shows what is said (set by the table)."""
-
-    show: Callable[[str], None] | None
-
-    def say(self, text: str) -> None: ...
-    def say_key(self, key: str, **params: object) -> None: ...
+__all__ = ["TableHost", "Voice"]  # Voice: the announcer as the table and the dialogs use it (dialogs/hosts.py)
 
 
 class TableHost(DialogHost, Protocol):
@@ -41,8 +32,6 @@ class TableHost(DialogHost, Protocol):
     browser: bool  # the page's live region speaks; no status line on screen
     button_names: tuple[str, ...]  # the bar's buttons, in order
 
-    @property
-    def announcer(self) -> Voice: ...
     @property
     def sound(self) -> Sounds: ...
 

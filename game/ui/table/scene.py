@@ -99,6 +99,7 @@ class TableScene(Scene["TableHost"]):
             pygame.K_F1: app.open_rules,
             pygame.K_o: app.open_options,
             pygame.K_s: app.open_stats,
+            pygame.K_k: app.open_calendar,  # the daily deals' calendar
             pygame.K_l: lambda: share_deal(app),  # a link to this deal (table.share)
         }
         play = app.play

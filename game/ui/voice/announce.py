@@ -61,6 +61,16 @@ class Announcer:
     def say_key(self, key: str, **params: object) -> None:
         self.say(translate(key, self.lang, **params))
 
+    def tell(self, text: str) -> None:
+        """Say ``text`` to a screen reader only (the page's live region; the
+        status line stays as it is): what a dialog already shows on its
+        panel, such as the calendar's day under the keyboard's focus."""
+        text = sentence(text)
+        if text:
+            self.last = text
+            self.history = (self.history + [text])[-50:]
+            host.announce(text, window=self.window)
+
     # ---- the game in progress, in words ------------------------------------------------
 
     def listen(self, play: Application) -> None:
