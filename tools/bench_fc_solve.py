@@ -1,7 +1,7 @@
 """Our Eight Off solver beside fc-solve, measured so that another machine can
 get the same figure.
 
-    python3 tools/bench_fc_solve.py                        # C8 deals 271828-271867, 5 passes each
+    python3 tools/bench_fc_solve.py                        # C8 deals 271828-271867, 15 passes each
     python3 tools/bench_fc_solve.py --set C4 --count 40 --first 1
     python3 tools/bench_fc_solve.py --python /usr/bin/python3.11   # our half under another interpreter
     python3 tools/bench_fc_solve.py --instructions          # also instructions counted by valgrind (no clock)
@@ -29,6 +29,10 @@ milliseconds, and neither is mostly what it seems.
   window solves; fc-solve one process per run), and each deal's least time
   is kept: the noise only ever adds time. The load average before and after
   is printed; above 0.5 the figure says more about the machine than the solvers.
+  On a fresh clone here, load 0.4-0.5 (2026-12-06), three runs each: ours
+  1.81-1.86 ms median, steady; fc-solve 1.15-1.48 ms, its own start-up still
+  moving it after 15 passes (5 passes: ratio 1.25-1.55; 15: 1.49-1.58; Debian's
+  python3.11: 1.14-1.27).
 
 ``--instructions`` counts instructions with valgrind's callgrind instead of
 timing (the same count on any machine running the same binaries on the same
@@ -178,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", choices=list(CELLS), default="C8")
     parser.add_argument("--first", type=int, default=271828)
     parser.add_argument("--count", type=int, default=40)
-    parser.add_argument("--repeat", type=int, default=5, help="passes over the deals; each deal's least time is kept")
+    parser.add_argument("--repeat", type=int, default=15, help="passes over the deals; each deal's least time is kept")
     parser.add_argument("--python", help="run our solver under this interpreter (default: this one)")
     parser.add_argument("--instructions", action="store_true", help="also count instructions with valgrind")
     parser.add_argument("--ours-only", nargs="*", metavar="CODE", help=argparse.SUPPRESS)
