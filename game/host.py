@@ -5,7 +5,7 @@ which pygbag extends with the page (``platform.window``) and which its
 start-up script uses by that name. This is the only module that checks
 ``sys.platform == "emscripten"`` (the pygbag build). Everything else asks
 it: ``is_browser()``, ``open_storage()``, ``preferred_language()``,
-``announce()``, ``user_data_dir()``, and for the page: ``viewport_size()``,
+``announce()``, ``user_data_dir()``, ``prefers_reduced_motion()``, and for the page: ``viewport_size()``,
 ``shared_deal()``, ``deal_link()``, ``public_page()``, ``copy_text()``,
 ``copy_outcome()``, ``share_text()``, ``share_outcome()``,
 ``set_page_language()``, ``report_error()``, ``page_ready()``,
@@ -278,6 +278,21 @@ def preferred_language(
             if tag:
                 return tag
     return _system_locale_language()
+
+
+def prefers_reduced_motion(*, window: Any | None = None) -> bool:
+    """The browser asks for less motion (the system's accessibility
+    setting, ``prefers-reduced-motion: reduce``, as our page's
+    ``gameReducedMotion()`` says it: a string crosses the bridge intact).
+    Natively, and on a page that can't say: False (the player's own choice
+    in Options decides)."""
+    window = window if window is not None else browser_window()
+    if window is None:
+        return False
+    try:
+        return str(window.gameReducedMotion()) == "reduce"
+    except Exception:  # an older page of ours, or none: no preference
+        return False
 
 
 def _browser_language(window: Any) -> str | None:

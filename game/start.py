@@ -74,7 +74,8 @@ def make_app(argv: list[str] | None = None, *, browser: bool | None = None, wind
         pygame.mixer.pre_init(44100, -16, 2, BROWSER_MIXER_BUFFER)
         if storage is None:
             storage = host.open_storage(window=window)
-    app = build_app(start_arguments(argv, browser=browser, window=window), browser=browser, storage=storage)
+    app = build_app(start_arguments(argv, browser=browser, window=window), browser=browser, storage=storage,
+                    reduced_motion=host.prefers_reduced_motion(window=window) if browser else None)
     notices = list(getattr(storage, "notices", ()))
     if notices:
         app.show_notices(notices)

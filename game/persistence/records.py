@@ -208,13 +208,16 @@ class Persistence:
     storage, which language the system asks for) is not decided here: the
     caller hands it in, from ``game.host`` for the player's own records.
     ``system_language`` (a tag such as ``vi-VN``, or None) is used until the
-    player chooses a language; ``unavailable`` says why ``storage`` is not
-    the storage that was asked for (see ``opening``)."""
+    player chooses a language; ``system_reduced_motion`` (the browser asks
+    for less motion) is the Reduce motion setting of a record that never
+    stated one; ``unavailable`` says why ``storage`` is not the storage that
+    was asked for (see ``opening``)."""
 
     def __init__(self, storage: Storage, *, system_language: str | None = None,
-                 unavailable: str | None = None) -> None:
+                 system_reduced_motion: bool = False, unavailable: str | None = None) -> None:
         self.unavailable = unavailable  # why the storage asked for couldn't be opened
         self.system_language = system_language
+        self.system_reduced_motion = system_reduced_motion
         self.storage = storage
         self.stats = Statistics()  # this window's view: the record as last read, and its own games
         self.daily = DailyResults()  # the same for the daily deals' results
@@ -236,7 +239,8 @@ class Persistence:
         self._elsewhere_told = False
 
     @classmethod
-    def opening(cls, open_storage: Callable[[], Storage], *, system_language: str | None = None) -> "Persistence":
+    def opening(cls, open_storage: Callable[[], Storage], *, system_language: str | None = None,
+                system_reduced_motion: bool = False) -> "Persistence":
         """On the storage ``open_storage()`` opens (``game.host.open_storage``
         for the player's records), or in memory when it can't be opened (no
         home folder to be found, say): play goes on, and ``load_all`` tells
@@ -244,8 +248,9 @@ class Persistence:
         try:
             storage = open_storage()
         except Exception as exc:
-            return cls(MemoryStorage(), system_language=system_language, unavailable=f"no storage: {exc}")
-        return cls(storage, system_language=system_language)
+            return cls(MemoryStorage(), system_language=system_language, system_reduced_motion=system_reduced_motion,
+                       unavailable=f"no storage: {exc}")
+        return cls(storage, system_language=system_language, system_reduced_motion=system_reduced_motion)
 
     # ---- start-up --------------------------------------------------------------------
 
@@ -256,10 +261,17 @@ class Persistence:
             problems.append(self.unavailable)
             _add(notices, UNREADABLE)
 
-        settings, settings_problems = self._load(
-            SETTINGS_KEY, settings_store.loads_settings, notices, problems
-        ) or (Settings(), [])
+        stated: set[str] = set()  # the settings the record states (the others are defaults)
+
+        def read_settings(text: str) -> tuple[Settings, list[str]]:
+            read = settings_store.loads_settings(text)
+            stated.update(settings_store.stated(text))
+            return read
+
+        settings, settings_problems = self._load(SETTINGS_KEY, read_settings, notices, problems) or (Settings(), [])
         self._settings_base = settings.to_dict()
+        if self.system_reduced_motion and "reduce_motion" not in stated:
+            settings.reduce_motion = True  # the browser asks for less motion: kept once any setting is stored
         if settings_problems:
             # Keep the original aside and store what could be saved of it.
             problems += [f"settings: {p}" for p in settings_problems]

@@ -175,10 +175,21 @@ def loads_settings(text: object) -> tuple[Settings, list[str]]:
     return settings, problems
 
 
+def stated(text: object) -> set[str]:
+    """The names of the settings a record's text states (empty when it
+    can't be read): a setting it leaves out takes its default."""
+    try:
+        values = json.loads(text) if isinstance(text, str) and len(text) <= MAX_TEXT else None
+    except ValueError:
+        return set()
+    inner = values.get("settings") if isinstance(values, dict) else None
+    return {key for key in inner if isinstance(key, str)} if isinstance(inner, dict) else set()
+
+
 def dumps_settings(settings: Settings) -> str:
     values, _ = clean(settings.to_dict())  # what the reader takes back, nothing else
     return json.dumps({"schema": SCHEMA, "version": VERSION, "settings": values.to_dict()}, separators=(",", ":"))
 
 
 __all__ = ["CARD_BACKS", "FELTS", "SCHEMA", "VERSION", "SaveError", "Settings", "choose_language", "clean",
-           "dumps_settings", "loads_settings", "read_settings"]
+           "dumps_settings", "loads_settings", "read_settings", "stated"]

@@ -76,14 +76,15 @@ class Application:
     @classmethod
     def open(cls, *, storage: Storage | None = None, data_dir: str | None = None, keep_nothing: bool = False,
              open_storage: Callable[[], Storage] | None = None, system_language: str | None = None,
-             lang: str | None = None, now: Callable[[], int] = steady_ms,
+             system_reduced_motion: bool = False, lang: str | None = None, now: Callable[[], int] = steady_ms,
              entropy: Callable[[], int] | None = None, today: Callable[[], dt.date] = dt.date.today) -> Application:
         """The application on the player's records, loaded: ``storage`` if
         given, else the folder ``data_dir``, else nothing real
         (``keep_nothing``: a screenshot never touches the player's save),
         else the storage ``open_storage`` opens (the host's; in memory when
         it can't be opened). The language: ``lang`` (the command line's),
-        else the one kept, else the system's. ``entropy``: where new deals'
+        else the one kept, else the system's; ``system_reduced_motion``: the
+        browser asks for less motion (Reduce motion, until the player says). ``entropy``: where new deals'
         numbers come from (None: the time); ``today``: the local calendar
         date (the daily deals')."""
         if storage is None and data_dir:
@@ -92,9 +93,11 @@ class Application:
             storage = MemoryStorage()
         if storage is None:
             assert open_storage is not None
-            persistence = Persistence.opening(open_storage, system_language=system_language)
+            persistence = Persistence.opening(open_storage, system_language=system_language,
+                                              system_reduced_motion=system_reduced_motion)
         else:
-            persistence = Persistence(storage, system_language=system_language)
+            persistence = Persistence(storage, system_language=system_language,
+                                      system_reduced_motion=system_reduced_motion)
         loaded = persistence.load_all()
         settings = loaded.settings
         settings.lang = persistence.language(lang)

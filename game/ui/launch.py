@@ -210,11 +210,12 @@ def check_install(lang: str) -> None:
 
 
 def build_app(argv: list[str] | None = None, *, browser: bool = False, language: str | None = None,
-              storage: Storage | None = None, headless: bool = False, now: Callable[[], int] | None = None,
+              reduced_motion: bool | None = None, storage: Storage | None = None, headless: bool = False, now: Callable[[], int] | None = None,
               entropy: Callable[[], int] | None = None, today: Callable[[], dt.date] | None = None) -> App:
-    """The app for these arguments. ``browser`` and ``language`` (the
+    """The app for these arguments. ``browser``, ``language`` (the
     system's or browser's, by default ``game.host.preferred_language()``)
-    come from the host module (the UI never guesses its platform);
+    and ``reduced_motion`` (the browser asks for less motion, by default
+    ``game.host.prefers_reduced_motion()``) come from the host module (the UI never guesses its platform);
     ``storage``, ``headless``, ``now`` (a clock), ``entropy`` (where new
     deals' numbers come from: the fuzz's seed) and ``today`` (the local
     date of the daily deals) are for tests and tools.
@@ -234,6 +235,8 @@ def build_app(argv: list[str] | None = None, *, browser: bool = False, language:
     clock = StillClock(steady_ms()) if args.screenshot else None  # a picture of one moment
     play = Application.open(storage=storage, data_dir=args.data, keep_nothing=bool(args.screenshot),
                             open_storage=host.open_storage, system_language=system_language, lang=request.lang,
+                            system_reduced_motion=host.prefers_reduced_motion() if reduced_motion is None
+                            else reduced_motion,
                             now=clock or now or steady_ms, entropy=entropy, today=today or dt.date.today)
     app = App(play, request.size, headless=bool(args.screenshot) or headless, fps=0 if headless else args.fps,
               browser=browser)

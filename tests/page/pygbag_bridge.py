@@ -17,7 +17,7 @@ What it models, from ``browsermodule.c`` and the runtime it ships:
 from the first frame, ``gameAnnounce`` / ``gameCopy`` / ``gameError`` that
 ``JSON.parse`` their argument, ``gameReady()`` and ``gameFailed(json)``
 (the loading box goes, or says the game could not start), ``gameCopied()`` (the clipboard promise's
-outcome: "pending", then "copied" or "refused"), ``gameShare`` / ``gameShared()`` (a daily result to
+outcome: "pending", then "copied" or "refused"), ``gameReducedMotion()`` ("reduce" or "no-preference"), ``gameShare`` / ``gameShared()`` (a daily result to
 the share sheet, else the clipboard: "shared", "cancelled", or the copy's outcome), ``gameViewport()``, ``gamePublicUrl`` (the build's
 public address, tools/build_web.py --public-url; missing on an older page), ``location`` and
 ``document.referrer`` (the address of the page that framed it, as its referrer policy lets it through).
@@ -114,7 +114,7 @@ class Page(JSObject):
     is there but its calls throw)."""
 
     def __init__(self, *, storage="ok", hash="", search="", viewport="1280x720", clipboard="ok", public_url=None,
-                 referrer="", share="none"):
+                 referrer="", share="none", reduced_motion=None):
         object.__setattr__(self, "storage_mode", storage)
         object.__setattr__(self, "store", BridgeLocalStorage())
         object.__setattr__(self, "clipboard", [])
@@ -132,6 +132,8 @@ class Page(JSObject):
         object.__setattr__(self, "copy_asks", 0)
         self.gameCopy = JSFunction(self._copy)
         self.gameCopied = JSFunction(self._copied)
+        if reduced_motion is not None:  # the page's answer; None: an older page without gameReducedMotion
+            self.gameReducedMotion = JSFunction(lambda: "reduce" if reduced_motion else "no-preference")
         object.__setattr__(self, "share_mode", share)
         object.__setattr__(self, "share_state", "refused")
         object.__setattr__(self, "share_asks", 0)

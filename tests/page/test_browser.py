@@ -454,6 +454,16 @@ def test_a_daily_result_goes_to_the_share_sheet_or_else_the_clipboard(page, shee
         assert tab.js("window.sharedText") == text  # the whole text, unicode and lines intact
 
 
+@pytest.mark.parametrize("wish", ["reduce", "no-preference"])
+def test_the_page_says_whether_the_system_asks_for_less_motion(page, wish):
+    # game/host.py prefers_reduced_motion reads the page's gameReducedMotion() at start; Chromium is
+    # told what the system wishes as a phone's accessibility setting would (CSS media emulation)
+    tab = page(STATIC)
+    assert loaded(tab) == "ready"
+    tab.call("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": wish}]})
+    assert tab.js("window.gameReducedMotion()") == wish
+
+
 def test_the_stand_in_models_the_pythons_js_on_record():
     # tools/check_runtime.py compares the CDN's files with this record; the stand-in's line notes
     # are for the pythons.js recorded there

@@ -570,3 +570,27 @@ def test_share_text_reads_only_the_pages_known_answers():
     assert gp.share_text(UNICODE, window=page) is None  # the clipboard answers later
     page.gameCopied()
     assert gp.share_outcome(window=page) == "copied" and page.clipboard == [UNICODE]
+
+
+# ---- prefers-reduced-motion: the page's gameReducedMotion() -------------------------------------
+
+
+@pytest.mark.parametrize("asks, reduced", [(True, True), (False, False), (None, False)])  # None: an older page
+def test_a_browser_asking_for_less_motion_starts_with_reduce_motion_on(monkeypatch, asks, reduced):
+    monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
+    page = Page(hash="#EO1-C8-AAAAAFA", reduced_motion=asks)
+    assert gp.prefers_reduced_motion(window=page) is reduced
+    app = main_module.make_app(browser=True, window=page)
+    assert app.settings.reduce_motion is reduced
+    app.table.play("r2>f")
+    assert bool(app.table.moving) is not reduced  # no glide when the motion is reduced
+
+
+def test_a_kept_choice_beats_the_browsers_wish(monkeypatch):
+    monkeypatch.setattr(main_module, "build_app", lambda argv, **kw: launch.build_app(argv, headless=True, **kw))
+    page = Page(reduced_motion=True)
+    app = main_module.make_app(browser=True, window=page)
+    app.change_setting("reduce_motion", False)  # the player turns it off in Options
+    again = main_module.make_app(browser=True, window=Page(reduced_motion=True), storage=app.play.persistence.storage)
+    assert again.settings.reduce_motion is False
+

@@ -83,3 +83,41 @@ def test_every_volume_from_0_to_100_is_kept():
         assert store.clean({"volume": volume}) == (store.Settings(volume=volume), [])
     again, problems = store.loads_settings(store.dumps_settings(store.Settings(volume=55)))
     assert again.volume == 55 and problems == []
+
+
+# ---- the browser's prefers-reduced-motion: Reduce motion until the player says -------------------
+
+
+def test_a_browser_asking_for_less_motion_reduces_it_for_a_new_player_and_it_is_kept(tmp_path):
+    p = Persistence(FileStorage(tmp_path), system_reduced_motion=True)
+    assert p.load_all().settings.reduce_motion  # nothing stored yet: the system's wish
+    settings = p.settings
+    settings.four_color = True  # any setting the player changes: the record then states both
+    assert p.save_settings(settings)
+    stored = json.loads((tmp_path / "settings.json").read_text())["settings"]
+    assert stored["reduce_motion"] is True and stored["four_color"] is True
+    assert Persistence(FileStorage(tmp_path), system_reduced_motion=False).load_all().settings.reduce_motion
+
+
+def test_the_players_own_choice_beats_the_browsers(tmp_path):
+    p = Persistence(FileStorage(tmp_path), system_reduced_motion=True)
+    settings = p.load_all().settings
+    settings.reduce_motion = False  # turned off in Options
+    assert p.save_settings(settings)
+    assert not Persistence(FileStorage(tmp_path), system_reduced_motion=True).load_all().settings.reduce_motion
+
+
+@pytest.mark.parametrize("record", [
+    '{"schema": "easy-harp-eight-off/settings", "version": 1, "settings": {"four_color": true}}',
+    "{not json",
+])
+def test_a_record_that_never_stated_reduce_motion_follows_the_browser(tmp_path, record):
+    (tmp_path / "settings.json").write_text(record)
+    assert Persistence(FileStorage(tmp_path), system_reduced_motion=True).load_all().settings.reduce_motion
+    assert not Persistence(FileStorage(tmp_path), system_reduced_motion=False).load_all().settings.reduce_motion
+
+
+def test_stated_names_only_what_a_record_states():
+    assert store.stated('{"settings": {"felt": "night", "volume": 40}}') == {"felt", "volume"}
+    for text in ("{not json", "[]", '{"settings": 3}', None, "x" * (store.MAX_TEXT + 1)):
+        assert store.stated(text) == set()
