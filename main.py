@@ -24,4 +24,10 @@ if __name__ == "__main__":
 
         asyncio.run(main())
     except KeyboardInterrupt:
+        # Ctrl+C while asyncio.run was still making its loop leaves a loop half made and the game's
+        # coroutine never started, both reported as Python ends: nothing there is the player's concern
+        sys.unraisablehook = lambda unraisable: None
+        import warnings
+
+        warnings.simplefilter("ignore")
         sys.exit(130)  # the usual status of a program stopped by Ctrl+C, without a traceback

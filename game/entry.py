@@ -49,5 +49,19 @@ def run() -> int:
 
         asyncio.run(main())
     except KeyboardInterrupt:
+        quiet_end()
         return INTERRUPTED  # without a traceback
     return 0
+
+
+def quiet_end() -> None:
+    """Ctrl+C while ``asyncio.run`` was still making its loop leaves a loop
+    half made (its ``__del__`` then fails) and the game's coroutine never
+    started (a RuntimeWarning): both are reported as Python ends, and
+    neither is the player's concern. (main.py does the same inline: Ctrl+C
+    may come before this module is imported.)"""
+    import sys
+    import warnings
+
+    sys.unraisablehook = lambda unraisable: None
+    warnings.simplefilter("ignore")
