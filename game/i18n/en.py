@@ -329,6 +329,7 @@ MESSAGES = {
     "say.face_down": "{count} face down",
     "say.holding": "Holding {card} ({count})",
     "say.new_game": "New game: {game}. {deal}",
+    "say.new_daily": "Daily deal of {date}, {level}: {game}. {deal}",
     "say.resumed": "Game resumed: {game}. {deal}",
     "say.nothing_to_redo": "Nothing to redo.",
     "say.tap_home_only_double": "A tap sends a card to its foundation only. To place this one elsewhere, double-tap it or drag it.",

@@ -321,6 +321,7 @@ MESSAGES = {
     "say.face_down": "{count} lefordítva",
     "say.holding": "Kézben: {card} ({count})",
     "say.new_game": "Új játék: {game}. {deal}",
+    "say.new_daily": "Napi leosztás, {date}, {level}: {game}. {deal}",
     "say.resumed": "Folytatott játék: {game}. {deal}",
     "say.nothing_to_redo": "Nincs mit újra végrehajtani.",
     "say.tap_home_only_double": "Egy koppintás csak az alapkupacra teszi a lapot. Máshová dupla koppintással vagy húzással teheted.",

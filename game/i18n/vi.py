@@ -321,6 +321,7 @@ MESSAGES = {
     "say.face_down": "{count} lá úp",
     "say.holding": "Đang cầm {card} ({count})",
     "say.new_game": "Ván mới: {game}. {deal}",
+    "say.new_daily": "Ván bài hằng ngày, {date}, {level}: {game}. {deal}",
     "say.resumed": "Tiếp tục ván đã lưu: {game}. {deal}",
     "say.nothing_to_redo": "Không có gì để làm lại.",
     "say.tap_home_only_double": "Chạm một lần chỉ đưa lá bài lên chồng nền. Muốn đặt lá này chỗ khác, hãy nhấp đúp hoặc kéo nó.",

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.host import LIVE_REGION_ID
-from game.engine import registry
+from game.engine import deal_position, registry
 from game.i18n import LANGUAGES, translate, translate_count
 from game.i18n.dates import date_text, level_name, weekday_name
 from game.play import NoDailyDeal
@@ -188,6 +188,20 @@ def test_enter_opens_the_chosen_day_and_escape_closes():
     assert app.find(CalendarScene) is None
     assert app.session.game.position.deal == str(deal.code)
     assert app.play.current_daily() == deal  # it counts for its date
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_daily_deal_opened_says_which_day_it_is_and_how_hard(lang):
+    app, scene = open_calendar(lang=lang)
+    page = listening(app)
+    key(app, pygame.K_LEFT)  # 15 December
+    key(app, pygame.K_RETURN)
+    deal = app.play.daily_deal("eight-off", "C8", dt.date(2026, 12, 15))
+    said = page.region.textContent
+    assert date_text(deal.date, lang) in said and level_name(deal.level, lang).lower() in said
+    assert said == app.announcer.last and app.table.status.text == said  # on the status line too
+    app.start_game(type(app.session.game)(deal_position("EO1-C8-AAAAAAB")), animate=False)  # no daily deal
+    assert date_text(deal.date, lang) not in page.region.textContent
 
 
 def test_a_tap_opens_a_day_not_won_asking_first_when_a_game_is_in_progress():

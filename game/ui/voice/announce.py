@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 from ... import host
 from ...engine import Outcome
 from ...i18n import translate, translate_count
+from ...i18n.dates import date_text, level_name
 from ...play import Played, Refused, Started, Undone, Won
 from .words import deal_name, describe_outcome, refusal_words, sentence
 
@@ -82,7 +83,13 @@ class Announcer:
 
     def on_started(self, start: Started) -> None:
         pos = start.game.position
-        self.say_key("say.resumed" if start.resumed else "say.new_game", game=translate(f"game.{pos.game}", self.lang), deal=deal_name(pos.deal, self.lang))
+        words = {"game": translate(f"game.{pos.game}", self.lang), "deal": deal_name(pos.deal, self.lang)}
+        today = None if start.resumed else self.app.play.current_daily()
+        if today is not None:  # a daily deal: which day's, and how hard
+            self.say_key("say.new_daily", date=date_text(today.date, self.lang),
+                         level=level_name(today.level, self.lang).lower(), **words)
+        else:
+            self.say_key("say.resumed" if start.resumed else "say.new_game", **words)
 
     def on_played(self, outcome: Outcome) -> None:
         game = self.app.play.session.game
