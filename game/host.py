@@ -11,7 +11,7 @@ it: ``is_browser()``, ``open_storage()``, ``preferred_language()``,
 ``set_page_language()``, ``report_error()``, ``page_ready()``,
 ``page_failed()``, ``page_visible()`` and ``window_minimum_size()``; and
 natively ``prepare_display()``, ``wait_for_event()``, the sleep of a
-window left alone, and ``on_stop_signals()``, closing the window when the
+window left alone, and ``on_stop_signals()`` (``give_back_stop_signals()``), closing the window when the
 terminal closes.
 
 The browser objects come from the ``window`` attribute that pygbag adds to
@@ -781,33 +781,46 @@ STOP_SIGNALS = ("SIGHUP", "SIGTERM")  # the terminal closed; a polite kill (log-
 
 
 def on_stop_signals(callback: Callable[[], None], *, browser: bool | None = None) -> list[int]:
-    """Natively, inside the running asyncio loop: closing the terminal
-    (SIGHUP) and a polite kill (SIGTERM) call ``callback`` in the loop, which
-    closes the window as its close button does (the game and its play time
-    saved) instead of the process ending where it stands: within two
-    seconds, as a resting window looks at its events once a second. Only a
-    signal left at its default is taken: not one that is ignored (``nohup``
-    ignores SIGHUP so that the game outlives its terminal), nor one with a
-    handler already (a test harness's; SDL's own for SIGTERM, set when
-    pygame starts, which puts the same quit in the queue at once). Ctrl+C is
-    asyncio's (``game.entry``). Nothing in the browser, nor where the loop
-    can't watch signals (Windows). Returns the signals taken; the loop gives
-    them back when it closes."""
+    """Natively: closing the terminal (SIGHUP) and a polite kill (SIGTERM)
+    call ``callback``, which closes the window as its close button does
+    (the game and its play time saved) instead of the process ending where
+    it stands. A plain Python handler, not the asyncio loop's: it runs as
+    soon as the sleep of a window left alone returns (at most a second),
+    before the next frame, which then sees the quit; through the loop it
+    ran only after that next frame's own sleep (two seconds and more). Only
+    a signal left at its default is taken: not one that is ignored
+    (``nohup`` ignores SIGHUP so that the game outlives its terminal), nor
+    one with a handler already (a test harness's). Ctrl+C is asyncio's
+    (``game.entry``). Nothing in the browser, nor where signals can't be
+    set (not the main thread; Windows has no SIGHUP). Returns the signals
+    taken: ``give_back_stop_signals`` restores them when the loop ends."""
     browser = is_browser() if browser is None else browser
     if browser:
         return []
-    import asyncio
     import signal
 
-    loop = asyncio.get_running_loop()
+    def stop(signum: int, frame: object) -> None:
+        callback()
+
     taken = []
     for name in STOP_SIGNALS:
         number = getattr(signal, name, None)
         if number is None or signal.getsignal(number) is not signal.SIG_DFL:
             continue
         try:
-            loop.add_signal_handler(number, callback)
-        except (NotImplementedError, RuntimeError, ValueError):  # no signals for this loop or thread
+            signal.signal(number, stop)
+        except (ValueError, OSError):  # not the main thread, or a signal this system can't catch
             continue
         taken.append(int(number))
     return taken
+
+
+def give_back_stop_signals(taken: list[int]) -> None:
+    """The signals ``on_stop_signals`` took, back at their default."""
+    import signal
+
+    for number in taken:
+        try:
+            signal.signal(number, signal.SIG_DFL)
+        except (ValueError, OSError):
+            pass

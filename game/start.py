@@ -147,9 +147,10 @@ async def main(argv: list[str] | None = None, *, app: App | None = None, frames:
         host.page_failed(error, window=window)
         return None
     guard = FrameGuard(first, rebuild=lambda: make_app(argv, browser=browser, window=window, storage=handed))
+    taken: list[int] = []
     if started_here:
         settle_start_up()
-        host.on_stop_signals(close_window, browser=browser)  # the terminal closed: as the window closing
+        taken = host.on_stop_signals(close_window, browser=browser)  # the terminal closed: as the window closing
     try:
         await run_frames(guard, browser, window, frames)
     except (KeyboardInterrupt, asyncio.CancelledError):
@@ -161,6 +162,8 @@ async def main(argv: list[str] | None = None, *, app: App | None = None, frames:
             host.report_error(f"could not save on stopping: {error}")
         guard.app.running = False
         raise
+    finally:
+        host.give_back_stop_signals(taken)
     return guard.app
 
 

@@ -199,7 +199,7 @@ def test_under_nohup_the_game_outlives_its_terminal(tmp_path):
     try:
         time.sleep(1.5)
         os.kill(pid, signal.SIGHUP)
-        time.sleep(2.5)  # more than a window takes to close on a signal it takes (at most two seconds)
+        time.sleep(2.5)  # more than a window takes to close on a signal it takes (about a second at most)
         alive = run.poll() is None
         os.kill(pid, signal.SIGTERM)
     finally:
@@ -222,7 +222,11 @@ def test_only_the_stop_signals_left_at_their_default_are_taken():
     try:
         for number in previous:
             signal.signal(number, signal.SIG_DFL)
-        assert asyncio.run(taken()) == [signal.SIGHUP, signal.SIGTERM]
+        took = asyncio.run(taken())
+        assert took == [signal.SIGHUP, signal.SIGTERM]
+        assert all(callable(signal.getsignal(number)) for number in took)  # ours, until given back
+        host.give_back_stop_signals(took)
+        assert all(signal.getsignal(number) is signal.SIG_DFL for number in took)
         assert asyncio.run(taken(browser=True)) == []
         signal.signal(signal.SIGHUP, signal.SIG_IGN)  # nohup's
         signal.signal(signal.SIGTERM, own)  # a harness's
