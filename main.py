@@ -13,6 +13,14 @@ moment of start-up ends quietly with status 130 (``game/entry.py``)."""
 
 import sys
 
+
+def interrupted(stop: BaseException) -> bool:
+    """Ctrl+C: a KeyboardInterrupt, or the game's task cancelled by it
+    before its first step (asyncio.run then lets CancelledError out)."""
+    asyncio = sys.modules.get("asyncio")
+    return isinstance(stop, KeyboardInterrupt) or (asyncio is not None and isinstance(stop, asyncio.CancelledError))
+
+
 if __name__ == "__main__":
     try:
         from game.entry import restore_ctrl_c
@@ -23,7 +31,9 @@ if __name__ == "__main__":
         from game.start import main
 
         asyncio.run(main())
-    except KeyboardInterrupt:
+    except BaseException as stop:
+        if not interrupted(stop):
+            raise
         # Ctrl+C while asyncio.run was still making its loop leaves a loop half made and the game's
         # coroutine never started, both reported as Python ends: nothing there is the player's concern
         sys.unraisablehook = lambda unraisable: None

@@ -48,10 +48,22 @@ def run() -> int:
         from .start import main
 
         asyncio.run(main())
-    except KeyboardInterrupt:
+    except BaseException as stop:
+        if not interrupted(stop):
+            raise
         quiet_end()
         return INTERRUPTED  # without a traceback
     return 0
+
+
+def interrupted(stop: BaseException) -> bool:
+    """Ctrl+C: a KeyboardInterrupt, or the game's task cancelled by it
+    before its first step (asyncio.run then lets CancelledError out).
+    (main.py has its own copy: Ctrl+C may come before this module is imported.)"""
+    import sys
+
+    asyncio = sys.modules.get("asyncio")
+    return isinstance(stop, KeyboardInterrupt) or (asyncio is not None and isinstance(stop, asyncio.CancelledError))
 
 
 def quiet_end() -> None:
