@@ -43,10 +43,11 @@ def month_year(year: int, month: int, lang: str = DEFAULT_LANGUAGE) -> str:
     return translate("date.month_year", lang, month=month_name(month, lang), year=year)
 
 
-def date_text(date: dt.date, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A date in full: "Monday 7 December 2026"."""
-    return translate("date.day", lang, weekday=weekday_name(date.weekday(), lang), day=date.day,
-                     month=month_name(date.month, lang), year=date.year)
+def date_text(date: dt.date, lang: str = DEFAULT_LANGUAGE, weekday: bool = True) -> str:
+    """A date in full: "Monday 7 December 2026" (``weekday=False``: as short
+    as the language writes it: "7 December 2026", "7 tháng 12, 2026", "2026. december 7.")."""
+    return translate("date.day" if weekday else "date.day_short", lang, weekday=weekday_name(date.weekday(), lang),
+                     day=date.day, month=month_name(date.month, lang), year=date.year)
 
 
 def level_name(level: int, lang: str = DEFAULT_LANGUAGE) -> str:

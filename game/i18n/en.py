@@ -442,6 +442,7 @@ MESSAGES = {
     "month.12": "December",
     "date.month_year": "{month} {year}",
     "date.day": "{weekday} {day} {month} {year}",
+    "date.day_short": "{day} {month} {year}",
     "daily.level.1": "Very easy",
     "daily.level.2": "Easy",
     "daily.level.3": "Medium",

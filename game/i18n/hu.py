@@ -430,6 +430,7 @@ MESSAGES = {
     "month.12": "december",
     "date.month_year": "{year}. {month}",
     "date.day": "{year}. {month} {day}., {weekday}",
+    "date.day_short": "{year}. {month} {day}.",
     "daily.level.1": "Nagyon könnyű",
     "daily.level.2": "Könnyű",
     "daily.level.3": "Közepes",

@@ -430,6 +430,7 @@ MESSAGES = {
     "month.12": "tháng 12",
     "date.month_year": "{month} năm {year}",
     "date.day": "{weekday}, ngày {day} {month} năm {year}",
+    "date.day_short": "{day} {month}, {year}",
     "daily.level.1": "Rất dễ",
     "daily.level.2": "Dễ",
     "daily.level.3": "Vừa",

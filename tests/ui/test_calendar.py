@@ -319,3 +319,17 @@ def test_the_keyboard_keeps_its_place_when_the_month_or_the_variant_changes():
         key(app, pygame.K_TAB)
     key(app, pygame.K_RIGHT)  # the next variant, chosen by the arrow
     assert scene.variant == "C4" and scene.key_focus is scene.variant_buttons[2]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_daily_wins_day_and_level_fit_its_panel_in_every_language(size):
+    from .daily import win_daily
+
+    for lang in LANGUAGES:
+        app = daily_app(size, lang)
+        panel = win_daily(app)
+        app.frame()
+        placed = dict(panel.placed)
+        line, level = placed["ui.win.daily"], placed["daily.level"]
+        assert line.left >= panel.px(20) and line.right <= panel.pw - panel.px(20), (lang, line, panel.pw)
+        assert line.height >= 12 and level.right <= panel.pw - panel.px(20), (lang, line)

@@ -220,8 +220,10 @@ class WinScene(PanelScene["DialogHost"]):
             return
         p = self.px
         room, y = self.pw - p(56), self.daily_top()
-        words = fit_text(translate("ui.win.daily", lang, date=date_text(daily.date, lang)), p(16), theme.PANEL_TEXT,
-                         room, bold=True, min_size=12)
+        said = translate("ui.win.daily", lang, date=date_text(daily.date, lang))
+        if font(p(14), True).size(said)[0] > room:  # a narrow panel: the date without its weekday
+            said = translate("ui.win.daily", lang, date=date_text(daily.date, lang, weekday=False))
+        words = fit_text(said, p(16), theme.PANEL_TEXT, room, bold=True, min_size=12)
         surf.blit(words, (p(28), y))
         d = max(4, p(9))
         cy = y + p(22) + p(11)
