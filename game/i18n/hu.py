@@ -115,7 +115,7 @@ MESSAGES = {
     "ui.calendar.none": "Még nem játszottad",
     "ui.calendar.future": "Azon a napon nyílik meg",
     "ui.calendar.no_deal": "Ezen a napon nincs napi leosztás",
-    "ui.calendar.hours": "{hours}:{minutes} ó",
+    "ui.calendar.hours": "{hours}ó{minutes}",
     "ui.daily.streak#other": "Napi sorozat (bármelyik játék): {count} nap",
     "ui.daily.best#other": "Leghosszabb: {count} nap",
     "ui.win.daily": "Napi leosztás · {date}",

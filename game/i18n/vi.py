@@ -119,7 +119,7 @@ MESSAGES = {
     "ui.daily.streak#other": "Chuỗi ngày thắng (mọi trò): {count} ngày",
     "ui.daily.best#other": "Dài nhất: {count} ngày",
     "ui.win.daily": "Ván bài hằng ngày · {date}",
-    "ui.win.daily_streak": "Chuỗi ngày thắng",
+    "ui.win.daily_streak": "Chuỗi ngày",
     "say.calendar.opened": "Ván bài hằng ngày, {game}: {month}.",
     "say.calendar.month#other": "{month}: thắng {won} trên {count} ngày.",
     "say.result_copied": "Đã sao chép kết quả của bạn: hãy dán vào tin nhắn.",

@@ -193,3 +193,39 @@ def test_the_log_catches_an_overflow():
 
 def test_stats_scene_is_drawn_from_the_figures():
     assert StatsScene.title_key in en.MESSAGES
+
+
+CALENDAR_SIZES = [*SIZES, (844, 390), (640, 360), (1366, 768)]
+
+
+@pytest.mark.parametrize("size", CALENDAR_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", list(CATALOGUES))
+def test_no_text_overflows_the_calendar_or_a_daily_win(lang, size):
+    """The calendar with a month of results (a day won in over an hour, a
+    day started, today, days to come), each kind of day chosen, every
+    variant, and a daily deal's win panel."""
+    import datetime as dt
+
+    from .daily import TODAY, daily_app, key, record_month, win_daily
+
+    fonts.FIT_LOG = []
+    try:
+        app = daily_app(size, lang)
+        record_month(app)
+        key(app, pygame.K_k)
+        scene = app.top()
+        for day in (3, 4, 5, TODAY.day, TODAY.day + 1):  # won in 1:02:05, started, not played, today, to come
+            scene.go_to(dt.date(TODAY.year, TODAY.month, day))
+            app.frame()
+        for game, variant in registry.choices():
+            scene.choose_variant(game, variant)
+            app.frame()
+        app = daily_app(size, lang)
+        record_month(app)
+        win_daily(app)
+        app.frame()
+        log = fonts.FIT_LOG
+    finally:
+        fonts.FIT_LOG = None
+    assert len(log) > 20  # the screens were drawn
+    assert overflows(log) == []

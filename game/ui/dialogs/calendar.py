@@ -144,8 +144,8 @@ class VariantChoice(Button):
         fill, ink, line = self.colors()
         rect = plate(surf, self.box, fill, line)
         small = max(12, round(size * 0.88))
-        top = fit_text(name, size, ink, room, bold=True, min_size=12)
-        under = fit_text(cells, small, ink, room, min_size=12)
+        top = fit_text(name, size, ink, room, bold=True, min_size=11)  # four in a row on a narrow phone
+        under = fit_text(cells, small, ink, room, min_size=11)
         y = rect.centery - (top.get_height() + under.get_height()) // 2
         surf.blit(top, top.get_rect(midtop=(rect.centerx, y)))
         surf.blit(under, under.get_rect(midtop=(rect.centerx, y + top.get_height())))
@@ -591,10 +591,8 @@ class CalendarScene(PanelScene["DialogHost"]):
             pygame.draw.line(surf, theme.PANEL_LINE, (plan.margin, top), (self.pw - plan.margin, top))
         if day is None:
             return
-        date = date_text(day.date, lang)
-        line = translate("ui.calendar.today_date", lang, date=date) if day.today else date
         pitch = p(21)
-        img = fit_text(line, p(17), theme.PANEL_TEXT, box.w, bold=True, min_size=12)
+        img = fit_text(self.day_line(day, lang, box.w), p(17), theme.PANEL_TEXT, box.w, bold=True, min_size=12)
         surf.blit(img, (box.x, box.y))
         y = box.y + pitch
         x = box.x
@@ -612,8 +610,24 @@ class CalendarScene(PanelScene["DialogHost"]):
             img = fit_text(state, p(15), theme.PANEL_DIM if day.state != "won" else theme.OK, box.w, min_size=12)
             surf.blit(img, (box.x, y + (pitch - img.get_height()) // 2))
         else:
-            img = fit_text(f"{level} · {state}", p(15), theme.PANEL_TEXT, box.right - x, min_size=12)
+            both = f"{level} · {state}"
+            if font(12).size(both)[0] > box.right - x:  # too long for one line: the pips say the level
+                both = state
+            img = fit_text(both, p(15), theme.PANEL_TEXT, box.right - x, min_size=12)
             surf.blit(img, img.get_rect(midleft=(x, y + pitch // 2)))
+
+
+    @staticmethod
+    def day_line(day: CalendarDay, lang: str, room: int) -> str:
+        """The chosen day in words: "Today, Wednesday 16 December 2026", as
+        much of it as fits ``room`` (the weekday goes first, then "Today":
+        the outline says it)."""
+        full, short = date_text(day.date, lang), date_text(day.date, lang, weekday=False)
+        lines = [full, short]
+        if day.today:
+            lines = [translate("ui.calendar.today_date", lang, date=full),
+                     translate("ui.calendar.today_date", lang, date=short), short]
+        return next((line for line in lines if font(12, True).size(line)[0] <= room), lines[-1])
 
 
 # ---- the plan ----------------------------------------------------------------------------------
