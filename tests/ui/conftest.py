@@ -21,6 +21,17 @@ ROOT = Path(__file__).resolve().parents[2]
 import game.start as main_module  # noqa: E402 (the loop main.py runs)
 
 
+@pytest.fixture
+def mixer():
+    """pygame's mixer open for the test (SDL's dummy audio driver), closed after it."""
+    try:
+        pygame.mixer.init()
+    except pygame.error as exc:  # pragma: no cover - no audio driver at all
+        pytest.skip(f"no mixer: {exc}")
+    yield
+    pygame.mixer.quit()
+
+
 class FakeClock:
     def __init__(self) -> None:
         self.t = 1000

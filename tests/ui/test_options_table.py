@@ -169,15 +169,6 @@ def test_the_clock_hidden_keeps_the_bar_as_it_is(driver_for, size):
 # ---- the sound ----------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def mixer():
-    try:
-        pygame.mixer.init()
-    except pygame.error as exc:  # pragma: no cover - no audio driver at all
-        pytest.skip(f"no mixer: {exc}")
-    yield
-    pygame.mixer.quit()
-
 
 def test_the_volume_by_keyboard_reaches_the_mixer(driver_for, mixer):
     """Tab to the sound's steps, the arrows choose: the setting, and the

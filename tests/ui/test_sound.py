@@ -15,15 +15,6 @@ from .positions import easy_harp
 C = lambda i: Pile("c", i - 1)  # noqa: E731
 
 
-@pytest.fixture
-def mixer():
-    try:
-        pygame.mixer.init()
-    except pygame.error as exc:  # pragma: no cover - no audio driver at all
-        pytest.skip(f"no mixer: {exc}")
-    yield
-    pygame.mixer.quit()
-
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_sound_file_loads(mixer, name):
