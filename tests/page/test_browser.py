@@ -212,6 +212,16 @@ def test_a_failed_load_says_so_within_15_s_and_offers_a_retry_that_works(site, p
     assert len(tab.browser.dialogs) == dialogs
 
 
+MAIN_JS = f"https://{RUNTIME_HOST}{RUNTIME_PATH}cpython312/main.js"  # the runtime's interpreter loader
+
+
+def failure_after_main_js(tab) -> float:
+    """Once the page says the load failed: how many ms after main.js arrived it said so."""
+    failed_in_time(tab)
+    arrived = tab.js(f"performance.getEntriesByName({MAIN_JS!r})[0].responseEnd")
+    return failure_time(tab) - arrived
+
+
 def test_a_failed_fetch_of_main_wasm_inside_main_js_is_said_within_1_s(site, page):
     """main.js (pygbag's interpreter loader, emscripten's instantiateAsync) fetches main.wasm with no
     rejection handler; main.js is a script from another site loaded without CORS, so the rejection never
@@ -220,10 +230,7 @@ def test_a_failed_fetch_of_main_wasm_inside_main_js_is_said_within_1_s(site, pag
     site.state.files = {"cpython312/main.wasm": "cut"}  # the connection closes unanswered
     tab = page(STATIC)
     dialogs = len(tab.browser.dialogs)
-    failed_in_time(tab)
-    loader = f"https://{RUNTIME_HOST}{RUNTIME_PATH}cpython312/main.js"
-    arrived = tab.js(f"performance.getEntriesByName({loader!r})[0].responseEnd")
-    took = failure_time(tab) - arrived
+    took = failure_after_main_js(tab)
     print(f"\nmain.wasm cut: the failure message {took:.0f} ms after main.js came ({tab.js('window.gameLoadError')})")
     assert 0 <= took <= 1000, took
     assert len(tab.browser.dialogs) == dialogs
@@ -237,14 +244,11 @@ def test_a_rejection_inside_main_js_is_said_within_1_s(site, page):
     site.state.behaviour = "mismatch"
     tab = page(STATIC)
     dialogs = len(tab.browser.dialogs)
-    failed_in_time(tab)
-    loader = f"https://{RUNTIME_HOST}{RUNTIME_PATH}cpython312/main.js"
-    arrived = tab.js(f"performance.getEntriesByName({loader!r})[0].responseEnd")
-    took = failure_time(tab) - arrived
+    took = failure_after_main_js(tab)
     print(f"\nmain.js rejects: the failure message {took:.0f} ms after main.js came ({tab.js('window.gameLoadError')})")
     assert 0 <= took <= 1000, took
     assert "__wasm_apply_data_relocs" in tab.js("window.gameLoadError")
-    assert tab.js(f"""document.querySelector('script[src="{loader}"]').crossOrigin""") == "anonymous"
+    assert tab.js(f"""document.querySelector('script[src="{MAIN_JS}"]').crossOrigin""") == "anonymous"
     assert len(tab.browser.dialogs) == dialogs
 
 
