@@ -450,17 +450,34 @@ class Persistence:
         """The daily results as stored now (other windows' days included),
         with this window's not stored yet: for the calendar when it opens.
         ``daily`` is updated in place and returned."""
-        if DAILY_KEY in self.hands_off:
-            return self.daily
+        fresh = self._stored_now(DAILY_KEY, DailyResults.from_json, DailyResults)
+        if fresh is not None:
+            self.daily.variants = self._with_own_days(fresh).variants
+        return self.daily
+
+    def _stored_now(self, key: str, parse: Callable[[str], T], empty: Callable[[], T]) -> T | None:
+        """The record under ``key`` as stored now (``empty()`` when there is
+        none); None when it is not to be read now: left alone this session,
+        or unreadable (told when it is written, or was at start-up)."""
+        if key in self.hands_off:
+            return None
         try:
-            text = self.storage.get(DAILY_KEY)
-            fresh = DailyResults.from_json(text) if text is not None else DailyResults()
+            text = self.storage.get(key)
+            return parse(text) if text is not None else empty()
         except (ReadError, SaveError):
-            return self.daily  # told when it is written (or was at start-up)
+            return None
+
+    def _with_own_games(self, fresh: Statistics) -> Statistics:
+        """``fresh`` with this window's games not stored yet."""
+        for op in self._stats_ops:
+            _apply(fresh, op)
+        return fresh
+
+    def _with_own_days(self, fresh: DailyResults) -> DailyResults:
+        """``fresh`` with this window's daily results not stored yet."""
         for day in self._daily_ops:
             fresh.add(day.game, day.variant, day.date, day.result)
-        self.daily.variants = fresh.variants
-        return self.daily
+        return fresh
 
     # ---- settings and statistics screen ------------------------------------------------------
 
@@ -488,16 +505,9 @@ class Persistence:
         """The statistics as stored now (other windows' games included),
         with this window's games not stored yet: for the statistics screen
         when it opens. ``stats`` is updated in place and returned."""
-        if STATS_KEY in self.hands_off:
-            return self.stats
-        try:
-            text = self.storage.get(STATS_KEY)
-            fresh = Statistics.from_json(text) if text is not None else Statistics()
-        except (ReadError, SaveError):
-            return self.stats  # told when it is written (or was at start-up)
-        for op in self._stats_ops:
-            _apply(fresh, op)
-        self.stats.variants = fresh.variants
+        fresh = self._stored_now(STATS_KEY, Statistics.from_json, Statistics)
+        if fresh is not None:
+            self.stats.variants = self._with_own_games(fresh).variants
         return self.stats
 
     def retry_pending(self, *skip: str) -> bool:
@@ -606,9 +616,7 @@ class Persistence:
             if current is not None:  # damaged there: this window's view is the best left
                 return self.stats.to_json()
             fresh = Statistics()
-        for op in self._stats_ops:
-            _apply(fresh, op)
-        return fresh.to_json()
+        return self._with_own_games(fresh).to_json()
 
     def _daily_over(self, current: str | None) -> str:
         fresh = None if current is None else self._parse_current(DAILY_KEY, current, DailyResults.from_json)
@@ -616,9 +624,7 @@ class Persistence:
             if current is not None:  # damaged there (set aside): this window's view is the best left
                 return self.daily.to_json()
             fresh = DailyResults()
-        for day in self._daily_ops:
-            fresh.add(day.game, day.variant, day.date, day.result)
-        return fresh.to_json()
+        return self._with_own_days(fresh).to_json()
 
     def _settings_over(self, current: str | None) -> str:
         values: dict[str, object] = {}
