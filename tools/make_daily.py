@@ -51,12 +51,14 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # make_winnable, beside this file
 
-from game.engine import Game, deal_position, registry  # noqa: E402
+from game.engine import deal_position, registry  # noqa: E402
 from game.engine.deals import MAX_DEAL, SplitMix64, format_code  # noqa: E402
 from game.play import daily  # noqa: E402
 from game.solver import UNKNOWN, UNWINNABLE, WINNABLE, SolverTask  # noqa: E402
 from game.solver.yardstick import YARDSTICK, measure  # noqa: E402
+from make_winnable import append_line, replay_wins  # noqa: E402 (the same journal lines and replay)
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_BASE = 0xDA11 << 40  # the candidate streams' own seeds, apart from every date's raw number
@@ -77,11 +79,6 @@ def candidates(game: str, variant: str, monday: dt.date):
     rng = SplitMix64(SEED_BASE + monday.toordinal() * 1000 + spec.daily_index * 10 + spec.variants.index(variant))
     while True:
         yield 1 + rng.next() % MAX_DEAL
-
-
-def replay_wins(code: str, actions) -> bool:
-    game = Game(deal_position(code))
-    return all(game.play(action).ok for action in actions) and game.position.won
 
 
 class Journal:
@@ -111,14 +108,7 @@ class Journal:
 
     def add(self, entry: dict) -> None:
         self.entries[entry["deal"]] = entry
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.path, "a+b") as f:
-            f.seek(0, os.SEEK_END)
-            if f.tell():
-                f.seek(-1, os.SEEK_END)
-                if f.read(1) != b"\n":
-                    f.write(b"\n")
-            f.write((json.dumps(entry, separators=(",", ":")) + "\n").encode("utf-8"))
+        append_line(self.path, json.dumps(entry, separators=(",", ":")))
 
 
 def judge(game: str, variant: str, number: int, seconds: float) -> dict:

@@ -75,6 +75,7 @@ def sets() -> dict[str, tuple[str, str, int, float]]:
 
 
 def replay_wins(code: str, actions: list[str]) -> bool:
+    """Whether ``actions`` play the deal ``code`` to a won game through the rules engine."""
     game = Game(deal_position(code))
     for action in actions:
         if not game.play(action).ok:
@@ -110,16 +111,21 @@ class Journal:
 
     def add(self, entry: dict) -> None:
         self.entries[entry["deal"]] = entry
-        if self.path is None:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.path, "a+b") as f:
-            f.seek(0, os.SEEK_END)
-            if f.tell():
-                f.seek(-1, os.SEEK_END)
-                if f.read(1) != b"\n":
-                    f.write(b"\n")  # after a line a stopped run cut short
-            f.write((json.dumps(entry) + "\n").encode("utf-8"))
+        if self.path is not None:
+            append_line(self.path, json.dumps(entry))
+
+
+def append_line(path: Path, line: str) -> None:
+    """Append ``line`` to the journal ``path`` (made if need be), on a line
+    of its own also after a line a stopped run cut short (tools/make_daily.py too)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a+b") as f:
+        f.seek(0, os.SEEK_END)
+        if f.tell():
+            f.seek(-1, os.SEEK_END)
+            if f.read(1) != b"\n":
+                f.write(b"\n")
+        f.write((line + "\n").encode("utf-8"))
 
 
 def make(game: str, variant: str, count: int, seconds: float, log=print, save=None, deals: int | None = None,
