@@ -136,15 +136,7 @@ def idle(sizes: list[tuple[int, int]], seconds: float, shots: Path | None) -> in
     class Run(bench_idle.Run):
         """bench_idle's window, started on a position file."""
 
-        def open(self) -> None:
-            for _ in range(100):
-                if Path(f"/tmp/.X11-unix/X{self.display[1:]}").exists():
-                    break
-                time.sleep(0.05)
-            self.game = subprocess.Popen(
-                [sys.executable, str(bench_idle.ROOT / "main.py"), "--data", str(self.data), "--size", self.size,
-                 "--position", self.deal], env=self.env, cwd=bench_idle.ROOT, stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE)
+        deal_option = "--position"
 
         def grab(self, name: str) -> None:
             if shots is not None and shutil.which("import"):

@@ -44,9 +44,15 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+# Where an X server keeps its socket and lock, by the X11 convention (fixed, whatever the machine):
+# read only, to find a free display number and to know when Xvfb is up
+X_SOCKETS = Path("/tmp/.X11-unix")
+X_LOCKS = Path("/tmp")
+
+
 def free_display(start: int = 40) -> int:
     for n in range(start, start + 200):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
+        if not (X_SOCKETS / f"X{n}").exists() and not (X_LOCKS / f".X{n}-lock").exists():
             return n
     raise SystemExit("bench_idle: no free X display number")
 
@@ -72,14 +78,16 @@ class Run:
         done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=timeout)
         return done.stdout.strip()
 
+    deal_option = "--deal"  # how main.py is given ``deal`` (bench_cascade: "--position", a position file)
+
     def open(self) -> None:
         for _ in range(100):  # the X server takes a moment
-            if Path(f"/tmp/.X11-unix/X{self.display[1:]}").exists():
+            if (X_SOCKETS / f"X{self.display[1:]}").exists():
                 break
             time.sleep(0.05)
         self.game = subprocess.Popen(
-            [sys.executable, str(ROOT / "main.py"), "--data", str(self.data), "--size", self.size, "--deal", self.deal],
-            env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            [sys.executable, str(ROOT / "main.py"), "--data", str(self.data), "--size", self.size,
+             self.deal_option, self.deal], env=self.env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
     def find_window(self) -> bool:
         assert self.game is not None
