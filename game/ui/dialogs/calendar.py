@@ -43,7 +43,7 @@ from ...i18n import LANGUAGES, translate, translate_count
 from ...i18n.dates import date_text, level_name, month_year, week_start, weekday_name
 from ...play import CalendarDay, CalendarMonth, NoDailyDeal, weekday_order
 from ..drawing import theme
-from ..drawing.fonts import fit_text, font, wrap, wrap_fit
+from ..drawing.fonts import first_fitting, fit_text, font, wrap, wrap_fit
 from ..drawing.layout import TOUCH, Box
 from ..table.share import daily_text, share_result
 from ..voice.words import clock, variant_name
@@ -610,9 +610,7 @@ class CalendarScene(PanelScene["DialogHost"]):
             img = fit_text(state, p(15), theme.PANEL_DIM if day.state != "won" else theme.OK, box.w, min_size=12)
             surf.blit(img, (box.x, y + (pitch - img.get_height()) // 2))
         else:
-            both = f"{level} · {state}"
-            if font(12).size(both)[0] > box.right - x:  # too long for one line: the pips say the level
-                both = state
+            both = first_fitting([f"{level} · {state}", state], 12, box.right - x)  # else the pips say the level
             img = fit_text(both, p(15), theme.PANEL_TEXT, box.right - x, min_size=12)
             surf.blit(img, img.get_rect(midleft=(x, y + pitch // 2)))
 
@@ -627,7 +625,7 @@ class CalendarScene(PanelScene["DialogHost"]):
         if day.today:
             lines = [translate("ui.calendar.today_date", lang, date=full),
                      translate("ui.calendar.today_date", lang, date=short), short]
-        return next((line for line in lines if font(12, True).size(line)[0] <= room), lines[-1])
+        return first_fitting(lines, 12, room, bold=True)
 
 
 # ---- the plan ----------------------------------------------------------------------------------

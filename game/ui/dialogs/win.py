@@ -18,7 +18,7 @@ from ...i18n import LANGUAGES, translate
 from ...i18n.dates import date_text, level_name
 from ...play import DailyDeal, game_seconds
 from ..drawing import theme
-from ..drawing.fonts import fit_text, font, wrap, wrap_fit
+from ..drawing.fonts import first_fitting, fit_text, font, wrap, wrap_fit
 from ..drawing.layout import Box
 from ..table.share import daily_text, share_result
 from .calendar import PIP_ON, draw_pips, pips_width
@@ -220,9 +220,8 @@ class WinScene(PanelScene["DialogHost"]):
             return
         p = self.px
         room, y = self.pw - p(56), self.daily_top()
-        said = translate("ui.win.daily", lang, date=date_text(daily.date, lang))
-        if font(p(14), True).size(said)[0] > room:  # a narrow panel: the date without its weekday
-            said = translate("ui.win.daily", lang, date=date_text(daily.date, lang, weekday=False))
+        said = first_fitting([translate("ui.win.daily", lang, date=date_text(daily.date, lang, weekday=weekday))
+                              for weekday in (True, False)], p(14), room, bold=True)  # a narrow panel: no weekday
         words = fit_text(said, p(16), theme.PANEL_TEXT, room, bold=True, min_size=12)
         surf.blit(words, (p(28), y))
         d = max(4, p(9))

@@ -47,6 +47,12 @@ def fit_text(words: str, size: int, color: Ink, max_width: int, bold: bool = Fal
     return text(words, size, color, bold)
 
 
+def first_fitting(texts: list[str], size: int, max_width: float, bold: bool = False) -> str:
+    """The first of ``texts`` (the fullest first) no wider than ``max_width``
+    at ``size``; the last when none is."""
+    return next((words for words in texts if font(size, bold).size(words)[0] <= max_width), texts[-1])
+
+
 def wrap(words: str, size: int, max_width: float, bold: bool = False, note: bool = True) -> list[str]:
     """Break ``words`` into lines no wider than ``max_width`` (a single
     word wider than that stays whole; ``note``: tell the text-fit log)."""
